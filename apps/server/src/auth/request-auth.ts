@@ -1,0 +1,28 @@
+import type { Auth } from '@fiveconnect/api'
+import type { AppLucia } from './lucia.ts'
+import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts'
+
+/** The API's view of auth for one request: sessions change through cookies on this response. */
+export function createRequestAuth(
+  lucia: AppLucia,
+  request: { sessionId: string | null; setCookie: (serialized: string) => void },
+): Auth {
+  return {
+    hashPassword,
+    verifyPassword,
+    verifyDummyPassword,
+    async signIn(userId) {
+      // A fresh session id at every sign-in, so a planted cookie is never promoted (session fixation).
+      if (request.sessionId) await lucia.invalidateSession(request.sessionId)
+      const session = await lucia.createSession(userId, {})
+      request.setCookie(lucia.createSessionCookie(session.id).serialize())
+    },
+    async signOut() {
+      if (request.sessionId) await lucia.invalidateSession(request.sessionId)
+      request.setCookie(lucia.createBlankSessionCookie().serialize())
+    },
+    async endAllSessions(userId) {
+      await lucia.invalidateUserSessions(userId)
+    },
+  }
+}

@@ -1,0 +1,42 @@
+import type { Mailer } from '@fiveconnect/api'
+import { toPublicUser, type Database, type PublicUser } from '@fiveconnect/db'
+import type { MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import type { AppLucia } from '../auth/lucia.ts'
+import { createRequestAuth } from '../auth/request-auth.ts'
+import type { AppEnv } from './app-env.ts'
+
+type SessionDeps = { db: Database; mailer: Mailer; appUrl: string; lucia: AppLucia }
+
+/** Reads the session cookie, builds the request's API context, and writes any cookie changes back. */
+export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
+  const { lucia } = deps
+  return async (c, next) => {
+    const cookies: string[] = []
+    const cookieSessionId = getCookie(c, lucia.sessionCookieName) ?? null
+    let sessionId: string | null = null
+    let user: PublicUser | null = null
+
+    if (cookieSessionId) {
+      const result = await lucia.validateSession(cookieSessionId)
+      if (result.session && result.user.isActive) {
+        sessionId = result.session.id
+        user = toPublicUser(result.user)
+        if (result.session.fresh) cookies.push(lucia.createSessionCookie(sessionId).serialize())
+      } else {
+        if (result.session) await lucia.invalidateSession(result.session.id)
+        cookies.push(lucia.createBlankSessionCookie().serialize())
+      }
+    }
+
+    c.set('api', {
+      db: deps.db,
+      mailer: deps.mailer,
+      appUrl: deps.appUrl,
+      user,
+      auth: createRequestAuth(lucia, { sessionId, setCookie: (cookie) => cookies.push(cookie) }),
+    })
+    await next()
+    for (const cookie of cookies) c.res.headers.append('Set-Cookie', cookie)
+  }
+}

@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { bootstrapAdmin } from './bootstrap-admin.ts'
+import { openDatabase } from './database.ts'
+import { EnvError, loadEnv } from './env.ts'
+import { createMailer } from './mail/index.ts'
+
+// In the built server (dist/server/index.js) the client sits next to it in dist/public.
+const clientDir = fileURLToPath(new URL('../public', import.meta.url))
+
+async function main() {
+  const env = loadEnv()
+  const database = openDatabase(env)
+  await database.migrate()
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    await bootstrapAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
+  }
+
+  const app = createApp({
+    db: database.db,
+    mailer: createMailer(env),
+    config: { appUrl: env.APP_URL, secureCookies: env.APP_URL.startsWith('https://'), clientDir },
+  })
+
+  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+    console.info(
+      `FiveConnect is running on ${env.APP_URL} (listening on ${info.address}:${info.port}, ${database.driver})`,
+    )
+  })
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.info(`${signal} received: finishing open requests, then stopping.`)
+    // close() stops accepting connections and waits for in-flight requests to finish.
+    server.close(() => {
+      void database.close().finally(() => process.exit(0))
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Mailer, MailMessage } from '@fiveconnect/api'
+
+export type OutboxEntry = MailMessage & { sentAt: string }
+
+/**
+ * The embedded mail driver: each message is logged and kept as a JSON file, so someone running
+ * the app without an SMTP server can still open a password reset link.
+ */
+export function createOutboxMailer(
+  dir: string,
+  log: (line: string) => void = console.info,
+): Mailer {
+  return {
+    async send(message) {
+      await mkdir(dir, { recursive: true })
+      const sentAt = new Date().toISOString()
+      const file = join(dir, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`)
+      await writeFile(file, JSON.stringify({ ...message, sentAt } satisfies OutboxEntry, null, 2))
+      log(`[outbox] email to ${message.to}: "${message.subject}" saved to ${file}\n${message.text}`)
+    },
+  }
+}
+
+/** Messages in the outbox, oldest first. */
+export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
+  const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith('.json')).sort()
+  return Promise.all(
+    names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxEntry),
+  )
+}

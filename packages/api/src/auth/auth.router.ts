@@ -1,0 +1,126 @@
+import {
+  createUser,
+  findUserCredentials,
+  linkPeopleToUser,
+  resetPasswordWithToken,
+  setResetToken,
+  UniqueViolationError,
+} from '@fiveconnect/db'
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { protectedProcedure, publicProcedure, router } from '../trpc.ts'
+import {
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  roleSchema,
+  userOutput,
+} from './auth.schema.ts'
+import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from './reset-token.ts'
+
+const INVALID_CREDENTIALS = 'Invalid email or password'
+const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.'
+const FORGOT_PASSWORD_REPLY =
+  'If an account exists for that email, a password reset link is on its way.'
+
+export const authRouter = router({
+  me: publicProcedure.output(userOutput.nullable()).query(({ ctx }) => ctx.user),
+
+  register: publicProcedure
+    .input(registerInput)
+    .output(userOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { confirmPassword: _confirmed, password, ...profile } = input
+      const passwordHash = await ctx.auth.hashPassword(password)
+      const user = await createUser(ctx.db, { ...profile, passwordHash }).catch(
+        (error: unknown) => {
+          if (error instanceof UniqueViolationError) {
+            throw new TRPCError({
+              code: 'CONFLICT',
+              message: 'An account with this email already exists.',
+            })
+          }
+          throw error
+        },
+      )
+      await linkPeopleToUser(ctx.db, user.email)
+      await ctx.auth.signIn(user.id)
+      return user
+    }),
+
+  login: publicProcedure
+    .input(loginInput)
+    .output(z.object({ role: roleSchema, user: userOutput }))
+    .mutation(async ({ ctx, input }) => {
+      const account = await findUserCredentials(ctx.db, input.email)
+      if (!account) {
+        await ctx.auth.verifyDummyPassword(input.password)
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS })
+      }
+      const { passwordHash, ...user } = account
+      if (!(await ctx.auth.verifyPassword(passwordHash, input.password))) {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS })
+      }
+      if (!user.isActive) {
+        throw new TRPCError({
+          code: 'FORBIDDEN',
+          message: 'This account has been deactivated. Please contact an administrator.',
+        })
+      }
+      await ctx.auth.signIn(user.id)
+      return { role: user.role, user }
+    }),
+
+  logout: protectedProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
+    await ctx.auth.signOut()
+    return { ok: true as const }
+  }),
+
+  forgotPassword: publicProcedure
+    .input(forgotPasswordInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const account = await findUserCredentials(ctx.db, input.email)
+      if (account?.isActive) {
+        const token = generateResetToken()
+        await setResetToken(ctx.db, {
+          userId: account.id,
+          tokenHash: hashResetToken(token),
+          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        })
+        const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`
+        await ctx.mailer.send({
+          to: account.email,
+          subject: 'Reset your FiveConnect password',
+          text: [
+            `Hello ${account.firstName},`,
+            '',
+            'Someone asked to reset the password of your FiveConnect account.',
+            `Open this link within one hour to choose a new password:`,
+            '',
+            link,
+            '',
+            'If you did not ask for this, ignore this email: your password stays as it is.',
+          ].join('\n'),
+        })
+      }
+      return { message: FORGOT_PASSWORD_REPLY }
+    }),
+
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const userId = await resetPasswordWithToken(ctx.db, {
+        tokenHash: hashResetToken(input.token),
+        passwordHash: await ctx.auth.hashPassword(input.password),
+        now: new Date(),
+      })
+      if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK })
+      await ctx.auth.endAllSessions(userId)
+      return {
+        message: 'Your password has been updated. You can now log in with your new password.',
+      }
+    }),
+})

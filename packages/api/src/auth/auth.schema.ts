@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import {
+  emailField,
+  newPasswordField,
+  optionalText,
+  PASSWORD_MAX_LENGTH,
+  requiredName,
+} from '../common.schema.ts'
+
+export const loginInput = z.object({
+  email: emailField,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters'),
+})
+
+const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
+  value.password === value.confirmPassword
+
+export const registerInput = z
+  .object({
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+    firstName: requiredName('First name is required'),
+    lastName: requiredName('Last name is required'),
+    mobile: optionalText(40),
+    company: optionalText(),
+    website: optionalText(2048),
+    referredBy: optionalText(),
+  })
+  .refine(passwordsMatch, { message: "Passwords don't match", path: ['confirmPassword'] })
+
+export const forgotPasswordInput = z.object({ email: emailField })
+
+export const resetPasswordInput = z.object({
+  token: z.string({ error: 'This password reset link is invalid or has expired.' }).min(1).max(200),
+  password: newPasswordField,
+})
+
+/** The reset form also asks for the password twice; the server only needs it once. */
+export const resetPasswordForm = z
+  .object({ password: newPasswordField, confirmPassword: newPasswordField })
+  .refine(passwordsMatch, { message: "Passwords don't match", path: ['confirmPassword'] })
+
+export const roleSchema = z.enum(['attendee', 'admin'])
+
+export const userOutput = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  mobile: z.string().nullable(),
+  company: z.string().nullable(),
+  referredBy: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  website: z.string().nullable(),
+  role: roleSchema,
+  isActive: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+
+export type LoginInput = z.input<typeof loginInput>
+export type RegisterInput = z.input<typeof registerInput>
+export type User = z.output<typeof userOutput>

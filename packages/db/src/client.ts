@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+
+export type DbConfig =
+  /** Real Postgres through postgres-js. */
+  | { url: string; maxConnections?: number }
+  /** Embedded PGlite: a directory for a file-backed database, or nothing for an in-memory one. */
+  | { pgliteDir?: string }
+
+export type DbHandle = {
+  db: Database
+  driver: 'postgres' | 'pglite'
+  migrate: () => Promise<void>
+  close: () => Promise<void>
+}
+
+// Resolved next to this module in source form and next to the server bundle once built
+// (the server's build copies the folder to the matching place).
+const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url))
+
+const options = { schema, casing: 'snake_case' } as const
+
+export function createDb(config: DbConfig): DbHandle {
+  if ('url' in config) {
+    const client = postgres(config.url, {
+      max: config.maxConnections ?? 10,
+      onnotice: () => {},
+    })
+    const db = drizzlePostgres(client, options)
+    return {
+      db,
+      driver: 'postgres',
+      migrate: () => migratePostgres(db, { migrationsFolder }),
+      close: () => client.end({ timeout: 5 }),
+    }
+  }
+
+  if (config.pgliteDir) mkdirSync(config.pgliteDir, { recursive: true })
+  const client = new PGlite(config.pgliteDir ?? 'memory://', { extensions: { pg_trgm } })
+  const db = drizzlePglite(client, options)
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  }
+}

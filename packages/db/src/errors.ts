@@ -1,0 +1,40 @@
+/** A write broke a unique constraint; `constraint` names which one. */
+export class UniqueViolationError extends Error {
+  constructor(readonly constraint: string) {
+    super(`Unique constraint violated: ${constraint}`)
+    this.name = 'UniqueViolationError'
+  }
+}
+
+const UNIQUE_VIOLATION = '23505'
+
+type PgErrorLike = {
+  code?: unknown
+  constraint?: unknown
+  constraint_name?: unknown
+  cause?: unknown
+}
+
+function findPgError(error: unknown): PgErrorLike | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as PgErrorLike
+    if (typeof candidate.code === 'string') return candidate
+    current = candidate.cause
+  }
+  return undefined
+}
+
+/** Runs a write and turns a unique violation (from postgres-js or PGlite) into a typed error. */
+export async function withUniqueCheck<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    const pgError = findPgError(error)
+    if (pgError?.code === UNIQUE_VIOLATION) {
+      const constraint = pgError.constraint ?? pgError.constraint_name
+      throw new UniqueViolationError(typeof constraint === 'string' ? constraint : 'unknown')
+    }
+    throw error
+  }
+}

@@ -1,0 +1,6 @@
+export * from './client.ts'
+export * from './errors.ts'
+export * from './schema/index.ts'
+export * from './queries/events.ts'
+export * from './queries/users.ts'
+export * from './queries/people.ts'

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DbHandle } from '../client.ts'
+import { UniqueViolationError } from '../errors.ts'
+import { createTestDb } from '../testing.ts'
+import {
+  createUser,
+  findUserCredentials,
+  resetPasswordWithToken,
+  setResetToken,
+  upsertAdmin,
+} from './users.ts'
+
+let handle: DbHandle
+beforeAll(async () => {
+  handle = await createTestDb()
+})
+afterAll(() => handle.close())
+
+const base = { passwordHash: 'hash', firstName: 'Ada', lastName: 'Lovelace' }
+
+describe('users', () => {
+  it('stores emails lower-cased and refuses a second account with the same address', async () => {
+    const user = await createUser(handle.db, { ...base, email: ' Ada@Example.com ' })
+    expect(user.email).toBe('ada@example.com')
+    expect(user.role).toBe('attendee')
+    expect(user.isActive).toBe(true)
+    await expect(
+      createUser(handle.db, { ...base, email: 'ADA@example.com' }),
+    ).rejects.toBeInstanceOf(UniqueViolationError)
+  })
+
+  it('spends a reset token once and only before it expires', async () => {
+    const user = await createUser(handle.db, { ...base, email: 'reset@example.com' })
+    const now = new Date()
+    await setResetToken(handle.db, {
+      userId: user.id,
+      tokenHash: 'token-hash',
+      expiresAt: new Date(now.getTime() + 60_000),
+    })
+    const late = new Date(now.getTime() + 120_000)
+    expect(
+      await resetPasswordWithToken(handle.db, {
+        tokenHash: 'token-hash',
+        passwordHash: 'new',
+        now: late,
+      }),
+    ).toBe(undefined)
+    expect(
+      await resetPasswordWithToken(handle.db, {
+        tokenHash: 'token-hash',
+        passwordHash: 'new',
+        now,
+      }),
+    ).toBe(user.id)
+    expect(
+      await resetPasswordWithToken(handle.db, {
+        tokenHash: 'token-hash',
+        passwordHash: 'again',
+        now,
+      }),
+    ).toBe(undefined)
+    expect((await findUserCredentials(handle.db, 'reset@example.com'))?.passwordHash).toBe('new')
+  })
+
+  it('promotes an existing account to admin and reactivates it', async () => {
+    await createUser(handle.db, { ...base, email: 'boss@example.com' })
+    const admin = await upsertAdmin(handle.db, {
+      ...base,
+      email: 'Boss@example.com',
+      passwordHash: 'admin-hash',
+    })
+    expect(admin.role).toBe('admin')
+    expect((await findUserCredentials(handle.db, 'boss@example.com'))?.passwordHash).toBe(
+      'admin-hash',
+    )
+  })
+})

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { events } from './events.ts'
+import { people } from './people.ts'
+import { users } from './users.ts'
+
+export const connections = pgTable(
+  'connections',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Deleting an event keeps the connections made there: they become personal connections.
+    eventId: uuid().references(() => events.id, { onDelete: 'set null' }),
+    // A person who still has connections cannot be deleted, so no one's notes vanish with them.
+    personId: uuid()
+      .notNull()
+      .references(() => people.id, { onDelete: 'restrict' }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectionTypes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    connectionFocus: text(),
+    notes: text(),
+    photos: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    voiceNoteUrl: text(),
+    voiceNoteTranscription: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    index('connections_author_created_idx').on(table.authorId, table.createdAt.desc()),
+    index('connections_event_idx').on(table.eventId),
+    index('connections_person_idx').on(table.personId),
+  ],
+)

@@ -1,0 +1,5 @@
+export * from './connections.ts'
+export * from './events.ts'
+export * from './people.ts'
+export * from './sessions.ts'
+export * from './users.ts'

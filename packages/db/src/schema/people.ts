@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from './users.ts'
+
+export const people = pgTable(
+  'people',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    // Lower-cased on write; one person per email address.
+    email: text(),
+    mobile: text(),
+    company: text(),
+    title: text(),
+    location: text(),
+    linkedin: text(),
+    website: text(),
+    profileImageUrl: text(),
+    hasUserProfile: boolean().notNull().default(false),
+    // Who entered the person; kept so a user's account deletion can remove the people only they created.
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    uniqueIndex('people_email_unique')
+      .on(table.email)
+      .where(sql`${table.email} is not null`),
+    // Case-insensitive substring search over names, email and company (pg_trgm).
+    index('people_search_trgm_idx').using(
+      'gin',
+      sql`lower(${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, '') || ' ' || coalesce(${table.company}, '')) gin_trgm_ops`,
+    ),
+  ],
+)

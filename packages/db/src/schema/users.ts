@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+export const userRole = pgEnum('user_role', ['attendee', 'admin'])
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Always stored lower-cased, so the unique index also rules out case variants.
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    profileImageUrl: text(),
+    mobile: text(),
+    company: text(),
+    referredBy: text(),
+    linkedin: text(),
+    website: text(),
+    role: userRole().notNull().default('attendee'),
+    isActive: boolean().notNull().default(true),
+    // SHA-256 of the emailed token: a leaked database does not hand out working reset links.
+    resetTokenHash: text(),
+    resetTokenExpires: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_reset_token_hash_idx')
+      .on(table.resetTokenHash)
+      .where(sql`${table.resetTokenHash} is not null`),
+  ],
+)
+
+export type UserRole = (typeof userRole.enumValues)[number]

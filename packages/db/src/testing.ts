@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto'
+import postgres from 'postgres'
+import { createDb, type DbHandle } from './client.ts'
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
+ * database on the server named by TEST_DATABASE_URL (dropped again by `close`).
+ */
+export async function createTestDb(): Promise<DbHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) {
+    const handle = createDb({})
+    await handle.migrate()
+    return handle
+  }
+
+  const name = `fiveconnect_test_${randomBytes(6).toString('hex')}`
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const handle = createDb({ url: url.toString(), maxConnections: 5 })
+  await handle.migrate()
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close()
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    },
+  }
+}

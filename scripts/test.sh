@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole test suite: static checks, every package's tests on the embedded PGlite, and, when
+# TEST_DATABASE_URL names a Postgres server, the database-backed suites again against it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup-test-deps.sh
+
+pg_url="${TEST_DATABASE_URL:-}"
+TEST_DATABASE_URL= pnpm exec turbo run lint typecheck test --output-logs=errors-only
+
+if [ -n "$pg_url" ]; then
+  echo "Database suites against Postgres ($pg_url)"
+  TEST_DATABASE_URL="$pg_url" pnpm exec turbo run test --output-logs=errors-only \
+    --filter=@fiveconnect/db --filter=@fiveconnect/api --filter=@fiveconnect/server
+fi
