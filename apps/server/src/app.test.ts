@@ -1,0 +1,68 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import superjson from 'superjson'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, registerUser, type TestApp } from './test/test-app.ts'
+
+let t: TestApp
+let clientDir: string
+beforeAll(async () => {
+  clientDir = await mkdtemp(join(tmpdir(), 'fiveconnect-client-'))
+  await writeFile(join(clientDir, 'index.html'), '<!doctype html><title>FiveConnect</title>')
+  await writeFile(join(clientDir, 'robots.txt'), 'User-agent: *')
+  t = await createTestApp({ clientDir })
+})
+afterAll(async () => {
+  await t.close()
+  await rm(clientDir, { recursive: true, force: true })
+})
+
+describe('the HTTP app', () => {
+  it('reports database reachability at /api/health', async () => {
+    const response = await t.request('/api/health')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok', database: 'up' })
+  })
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.request('/api/does-not-exist')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: 'Not found' })
+  })
+
+  it('serves the client: files as they are, other paths as index.html for the client router', async () => {
+    expect(await (await t.request('/robots.txt')).text()).toBe('User-agent: *')
+    for (const path of ['/', '/login', '/connections', '/no/such/page']) {
+      const response = await t.request(path)
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain('<title>FiveConnect</title>')
+    }
+  })
+
+  it('serves tRPC under /api/trpc with superjson', async () => {
+    const user = await registerUser(t)
+    const response = await t.request(`/api/trpc/auth.me`, { cookie: user.cookie })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as {
+      result: { data: Parameters<typeof superjson.deserialize>[0] }
+    }
+    const me = superjson.deserialize<{ email: string; createdAt: Date }>(body.result.data)
+    expect(me.email).toBe(user.email)
+    expect(me.createdAt).toBeInstanceOf(Date)
+  })
+
+  it('gives tRPC validation errors the first readable message and the field issues', async () => {
+    const response = await t.request('/api/trpc/auth.login', {
+      body: superjson.serialize({ email: 'nope', password: '' }),
+    })
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as {
+      error: {
+        json: { message: string; data: { issues: { fieldErrors: Record<string, string[]> } } }
+      }
+    }
+    expect(body.error.json.message).toBe('Invalid email address')
+    expect(body.error.json.data.issues.fieldErrors.password).toEqual(['Password is required'])
+  })
+})

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseEnv } from './env.ts'
+
+describe('parseEnv', () => {
+  it('runs with no configuration at all: port 3000, ./data, the local app URL', () => {
+    const env = parseEnv({})
+    expect(env.PORT).toBe(3000)
+    expect(env.DATA_DIR).toMatch(/\/data$/)
+    expect(env.APP_URL).toBe('http://localhost:3000')
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('derives the app URL from the port and drops a trailing slash', () => {
+    expect(parseEnv({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100')
+    expect(parseEnv({ APP_URL: 'https://fiveconnect.example/' }).APP_URL).toBe(
+      'https://fiveconnect.example',
+    )
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ APP_URL: 'not a url' }, 'APP_URL'],
+    [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'secret1' }, 'ADMIN_EMAIL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('stops on %j, naming %s', (source, variable) => {
+    expect(() => parseEnv(source)).toThrow(EnvError)
+    expect(() => parseEnv(source)).toThrow(new RegExp(`^\\s*${variable}:`, 'm'))
+  })
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined()
+  })
+})

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+// The real entry point as the run command starts it: env, migrations, first admin, HTTP, SIGTERM.
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  if (!address || typeof address === 'string') throw new Error('No port')
+  return address.port
+}
+
+async function waitForHealth(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`)
+    try {
+      const response = await fetch(`${url}/api/health`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error('The server did not become healthy')
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  return { child, exited, output: () => output }
+}
+
+describe('the server process', () => {
+  let dataDir: string
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'fiveconnect-process-'))
+  })
+  afterAll(() => rm(dataDir, { recursive: true, force: true }))
+
+  it('migrates, creates the configured admin, serves, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'admin-secret',
+    })
+    try {
+      await waitForHealth(url, server.child)
+      const login = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'admin-secret' }),
+      })
+      expect(login.status).toBe(200)
+      expect(await login.json()).toMatchObject({ role: 'admin' })
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+    expect(await server.exited).toBe(0)
+    expect(server.output()).toContain('SIGTERM received')
+  }, 60_000)
+
+  it('refuses to start on a bad setting and names the variable', async () => {
+    const server = startServer({ PORT: 'eighty', DATA_DIR: dataDir })
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toMatch(/PORT:/)
+  }, 30_000)
+})
