@@ -38,3 +38,31 @@ export async function withUniqueCheck<T>(write: () => Promise<T>): Promise<T> {
     throw error
   }
 }
+
+// Network errors, postgres-js connection errors, and Postgres's "connection exception" (08xxx) and
+// "operator intervention" (57Pxx: shutting down, starting up) classes.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+])
+
+/** True when the database could not be reached, as opposed to refusing a query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const { code, cause } = current as PgErrorLike
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))
+        return true
+    }
+    current = cause
+  }
+  return false
+}

@@ -6,7 +6,7 @@ import { createDb, type DbHandle } from './client.ts'
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
  * database on the server named by TEST_DATABASE_URL (dropped again by `close`).
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(): Promise<DbHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const handle = createDb({})
@@ -23,6 +23,7 @@ export async function createTestDb(): Promise<DbHandle> {
   await handle.migrate()
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close()
       await admin.unsafe(`drop database if exists ${name} with (force)`)

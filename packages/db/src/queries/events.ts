@@ -1,2 +1,95 @@
+import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import type { Database } from '../client.ts'
+import { withUniqueCheck } from '../errors.ts'
+import { connections, eventAttendees, events } from '../schema/index.ts'
+
 export const STARTER_EVENT_TITLE = 'Ideas Fest'
 export const SYSTEM_USER_EMAIL = 'system@fiveconnect.invalid'
+
+export type Event = typeof events.$inferSelect
+export type EventDetails = Pick<
+  Event,
+  'title' | 'description' | 'startDateTime' | 'endDateTime' | 'location' | 'logoUrl'
+>
+export type EventForUser = Event & { isJoined: boolean; connectionCount: number }
+
+/**
+ * Every event with whether the user joined it and how many connections the user made there, in
+ * one statement however many events there are.
+ */
+export async function listEventsForUser(db: Database, userId: string): Promise<EventForUser[]> {
+  const counts = db
+    .select({ eventId: connections.eventId, connectionCount: count().as('connection_count') })
+    .from(connections)
+    .where(eq(connections.authorId, userId))
+    .groupBy(connections.eventId)
+    .as('counts')
+  return db
+    .select({
+      ...getTableColumns(events),
+      isJoined: sql<boolean>`${eventAttendees.id} is not null`,
+      connectionCount: sql<number>`coalesce(${counts.connectionCount}, 0)::int`,
+    })
+    .from(events)
+    .leftJoin(
+      eventAttendees,
+      and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, userId)),
+    )
+    .leftJoin(counts, eq(counts.eventId, events.id))
+    .orderBy(desc(events.startDateTime))
+}
+
+export async function listJoinedEvents(db: Database, userId: string): Promise<Event[]> {
+  return db
+    .select(getTableColumns(events))
+    .from(events)
+    .innerJoin(eventAttendees, eq(eventAttendees.eventId, events.id))
+    .where(eq(eventAttendees.userId, userId))
+    .orderBy(asc(events.startDateTime))
+}
+
+export async function getEvent(db: Database, id: string): Promise<Event | undefined> {
+  const [event] = await db.select().from(events).where(eq(events.id, id))
+  return event
+}
+
+/** Joins the user to the event; throws UniqueViolationError when already joined. */
+export async function joinEvent(db: Database, params: { eventId: string; userId: string }) {
+  await withUniqueCheck(() => db.insert(eventAttendees).values(params))
+}
+
+/** Returns false when the user had not joined the event. */
+export async function leaveEvent(
+  db: Database,
+  { eventId, userId }: { eventId: string; userId: string },
+): Promise<boolean> {
+  const left = await db
+    .delete(eventAttendees)
+    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId)))
+    .returning({ id: eventAttendees.id })
+  return left.length > 0
+}
+
+export async function createEvent(
+  db: Database,
+  details: EventDetails & { createdBy: string },
+): Promise<Event> {
+  const [event] = await db.insert(events).values(details).returning()
+  if (!event) throw new Error('Insert returned no row')
+  return event
+}
+
+export async function updateEvent(
+  db: Database,
+  id: string,
+  details: EventDetails,
+): Promise<Event | undefined> {
+  const [event] = await db.update(events).set(details).where(eq(events.id, id)).returning()
+  return event
+}
+
+/** Connections made at the event stay, as personal connections (the foreign key sets null). */
+export async function deleteEvent(db: Database, id: string): Promise<Event | undefined> {
+  const [event] = await db.delete(events).where(eq(events.id, id)).returning()
+  return event
+}

@@ -1,7 +1,30 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
-import { people } from '../schema/index.ts'
+import { people, users } from '../schema/index.ts'
 import { normalizeEmail } from './users.ts'
+
+export type Person = typeof people.$inferSelect
+export type PersonDetails = Omit<Person, 'id' | 'hasUserProfile' | 'createdAt' | 'updatedAt'>
+
+/** Every person column except who entered them, which stays on the server. */
+export const personColumns = {
+  id: people.id,
+  firstName: people.firstName,
+  lastName: people.lastName,
+  email: people.email,
+  mobile: people.mobile,
+  company: people.company,
+  title: people.title,
+  location: people.location,
+  linkedin: people.linkedin,
+  website: people.website,
+  profileImageUrl: people.profileImageUrl,
+  hasUserProfile: people.hasUserProfile,
+  createdAt: people.createdAt,
+  updatedAt: people.updatedAt,
+}
+
+export type PublicPerson = Omit<Person, 'createdBy'>
 
 /** Marks the people recorded under this email as having a user profile (after that user registers). */
 export async function linkPeopleToUser(db: Database, email: string): Promise<void> {
@@ -9,4 +32,84 @@ export async function linkPeopleToUser(db: Database, email: string): Promise<voi
     .update(people)
     .set({ hasUserProfile: true })
     .where(eq(people.email, normalizeEmail(email)))
+}
+
+/** Whether a user has registered with this (normalised) email, as a value to store in a row. */
+export function isRegisteredEmail(email: string | null): SQL<boolean> | boolean {
+  return email
+    ? sql<boolean>`exists (select 1 from ${users} where ${users.email} = ${email})`
+    : false
+}
+
+// Must match the expression of the GIN trigram index people_search_trgm_idx exactly, or the
+// planner cannot use it.
+const searchText = sql`lower(${people.firstName} || ' ' || ${people.lastName} || ' ' || coalesce(${people.email}, '') || ' ' || coalesce(${people.company}, ''))`
+
+function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+/**
+ * People whose name, full name, email or company contains the query, case-insensitively: exact and
+ * prefix matches on names first, then by trigram similarity.
+ */
+export async function searchPeople(
+  db: Database,
+  search: { query: string; limit: number },
+): Promise<PublicPerson[]> {
+  return searchPeopleQuery(db, search)
+}
+
+/** The search as a statement, for EXPLAIN in the test that it uses the trigram index. */
+export function searchPeopleQuery(
+  db: Database,
+  { query, limit }: { query: string; limit: number },
+) {
+  const needle = query.trim().toLowerCase()
+  const fullName = sql`lower(${people.firstName} || ' ' || ${people.lastName})`
+  const rank = sql`case
+    when ${fullName} = ${needle} or lower(${people.email}) = ${needle} then 0
+    when ${fullName} like ${`${needle}%`} or lower(${people.lastName}) like ${`${needle}%`} then 1
+    else 2 end`
+  return db
+    .select(personColumns)
+    .from(people)
+    .where(sql`${searchText} like ${likePattern(needle)}`)
+    .orderBy(rank, desc(sql`similarity(${searchText}, ${needle})`), people.lastName, people.id)
+    .limit(limit)
+}
+
+/**
+ * Records a person; when one with the same email already exists, that person is returned instead
+ * of a duplicate. hasUserProfile follows whether a user has registered with the email.
+ */
+export async function createPerson(
+  db: Database,
+  details: Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName'>,
+): Promise<PublicPerson> {
+  const email = details.email ? normalizeEmail(details.email) : null
+  if (email) {
+    const existing = await findPersonByEmail(db, email)
+    if (existing) return existing
+  }
+  const [created] = await db
+    .insert(people)
+    .values({ ...details, email, hasUserProfile: isRegisteredEmail(email) })
+    .onConflictDoNothing()
+    .returning(personColumns)
+  if (created) return created
+  // Another request created the same email between our check and insert.
+  const raced = email ? await findPersonByEmail(db, email) : undefined
+  if (!raced) throw new Error('Insert returned no row')
+  return raced
+}
+
+async function findPersonByEmail(db: Database, email: string) {
+  const [person] = await db.select(personColumns).from(people).where(eq(people.email, email))
+  return person
+}
+
+export async function getPerson(db: Database, id: string): Promise<PublicPerson | undefined> {
+  const [person] = await db.select(personColumns).from(people).where(eq(people.id, id))
+  return person
 }

@@ -128,6 +128,24 @@ export async function upsertAdmin(
   return user
 }
 
+export type ProfileChanges = Pick<
+  PublicUser,
+  'firstName' | 'lastName' | 'mobile' | 'company' | 'linkedin' | 'website' | 'profileImageUrl'
+>
+
+export async function updateProfile(
+  db: Database,
+  id: string,
+  changes: Partial<ProfileChanges>,
+): Promise<PublicUser | undefined> {
+  const [user] = await db
+    .update(users)
+    .set(changes)
+    .where(eq(users.id, id))
+    .returning(publicUserColumns)
+  return user
+}
+
 export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId))
 }
@@ -141,4 +159,21 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
     ...user
   } = row
   return user
+}
+
+/** Sets the user's profile image; returns the image it replaced. */
+export async function setUserProfileImage(
+  db: Database,
+  params: { userId: string; profileImageUrl: string },
+): Promise<{ previous: string | null } | undefined> {
+  const [previous] = await db
+    .select({ profileImageUrl: users.profileImageUrl })
+    .from(users)
+    .where(eq(users.id, params.userId))
+  if (!previous) return undefined
+  await db
+    .update(users)
+    .set({ profileImageUrl: params.profileImageUrl })
+    .where(eq(users.id, params.userId))
+  return { previous: previous.profileImageUrl }
 }

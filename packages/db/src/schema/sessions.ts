@@ -11,6 +11,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expire', { withTimezone: true }).notNull(),
+    // Bounds a session's whole life, however often it is used (the expiry slides with use).
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('sessions_expire_idx').on(table.expiresAt),

@@ -1,0 +1,136 @@
+import { and, desc, eq, getTableColumns } from 'drizzle-orm'
+import type { Database } from '../client.ts'
+import { withUniqueCheck } from '../errors.ts'
+import { connections, events, people } from '../schema/index.ts'
+import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
+import { normalizeEmail } from './users.ts'
+
+export type ConnectionRow = typeof connections.$inferSelect
+
+export type ConnectionContent = {
+  eventId: string | null
+  connectionTypes: string[]
+  connectionFocus: string | null
+  notes: string | null
+  photos: string[]
+  voiceNoteUrl: string | null
+  voiceNoteTranscription: string | null
+}
+
+export type PersonContactChanges = Partial<
+  Pick<PublicPerson, 'email' | 'mobile' | 'company' | 'website' | 'linkedin'>
+>
+
+const eventSummaryColumns = {
+  id: events.id,
+  title: events.title,
+  startDateTime: events.startDateTime,
+  endDateTime: events.endDateTime,
+  location: events.location,
+  logoUrl: events.logoUrl,
+}
+
+function selectWithDetails(db: Database) {
+  return db
+    .select({
+      ...getTableColumns(connections),
+      person: personColumns,
+      event: eventSummaryColumns,
+    })
+    .from(connections)
+    .innerJoin(people, eq(people.id, connections.personId))
+    .leftJoin(events, eq(events.id, connections.eventId))
+}
+
+export type ConnectionWithDetails = Awaited<ReturnType<typeof selectWithDetails>>[number]
+
+/** The author's connections, newest first, each with its person and event. */
+export async function listConnections(
+  db: Database,
+  authorId: string,
+): Promise<ConnectionWithDetails[]> {
+  return selectWithDetails(db)
+    .where(eq(connections.authorId, authorId))
+    .orderBy(desc(connections.createdAt), desc(connections.id))
+}
+
+/** One of the author's connections; undefined when it does not exist or belongs to someone else. */
+export async function getConnection(
+  db: Database,
+  { id, authorId }: { id: string; authorId: string },
+): Promise<ConnectionWithDetails | undefined> {
+  const [row] = await selectWithDetails(db).where(
+    and(eq(connections.id, id), eq(connections.authorId, authorId)),
+  )
+  return row
+}
+
+export async function createConnection(
+  db: Database,
+  values: ConnectionContent & { personId: string; authorId: string },
+): Promise<ConnectionWithDetails> {
+  const [created] = await db.insert(connections).values(values).returning({ id: connections.id })
+  if (!created) throw new Error('Insert returned no row')
+  const connection = await getConnection(db, { id: created.id, authorId: values.authorId })
+  if (!connection) throw new Error('The new connection could not be read back')
+  return connection
+}
+
+/**
+ * Updates one of the author's connections and the contact details of its person, together.
+ * Returns the connection as it was before and after, or undefined when it is not the author's.
+ * Throws UniqueViolationError when the new email belongs to another person.
+ */
+export async function updateConnection(
+  db: Database,
+  {
+    id,
+    authorId,
+    content,
+    person,
+  }: {
+    id: string
+    authorId: string
+    content: Partial<ConnectionContent>
+    person: PersonContactChanges
+  },
+): Promise<{ before: ConnectionRow; after: ConnectionWithDetails } | undefined> {
+  const updated = await withUniqueCheck(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(connections)
+        .where(and(eq(connections.id, id), eq(connections.authorId, authorId)))
+        .for('update')
+      if (!before) return undefined
+      if (Object.keys(content).length > 0) {
+        await tx.update(connections).set(content).where(eq(connections.id, id))
+      }
+      const email = person.email ? normalizeEmail(person.email) : null
+      const contact = {
+        ...person,
+        ...(person.email !== undefined && { email, hasUserProfile: isRegisteredEmail(email) }),
+      }
+      if (Object.keys(contact).length > 0) {
+        await tx.update(people).set(contact).where(eq(people.id, before.personId))
+      }
+      return before
+    }),
+  )
+  if (!updated) return undefined
+  const after = await getConnection(db, { id, authorId })
+  if (!after) return undefined
+  return { before: updated, after }
+}
+
+/** Deletes one of the author's connections and returns it (its files are then released). */
+export async function deleteConnection(
+  db: Database,
+  { id, authorId }: { id: string; authorId: string },
+): Promise<ConnectionRow | undefined> {
+  const [deleted] = await db
+    .delete(connections)
+    .where(and(eq(connections.id, id), eq(connections.authorId, authorId)))
+    .returning()
+  return deleted
+}

@@ -1,0 +1,126 @@
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import type { Database } from '../client.ts'
+import {
+  connections,
+  events,
+  people,
+  storedObjects,
+  users,
+  type StoredObject,
+  type StoredObjectKind,
+} from '../schema/index.ts'
+
+export type ConfirmedObjectKind = Exclude<StoredObjectKind, 'upload'>
+
+/** Reserves an id for an upload the owner is about to make through a signed URL. */
+export async function createPendingUpload(
+  db: Database,
+  params: { ownerId: string },
+): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(storedObjects)
+    .values({ ownerId: params.ownerId, kind: 'upload' })
+    .returning({ id: storedObjects.id })
+  if (!row) throw new Error('Insert returned no row')
+  return row
+}
+
+export async function findStoredObject(
+  db: Database,
+  id: string,
+): Promise<StoredObject | undefined> {
+  const [row] = await db.select().from(storedObjects).where(eq(storedObjects.id, id))
+  return row
+}
+
+/** Turns the owner's pending upload into a confirmed object; undefined if there is no such upload. */
+export async function confirmPendingUpload(
+  db: Database,
+  params: {
+    id: string
+    ownerId: string
+    kind: ConfirmedObjectKind
+    contentType: string
+    size: number
+  },
+): Promise<StoredObject | undefined> {
+  const [row] = await db
+    .update(storedObjects)
+    .set({
+      kind: params.kind,
+      contentType: params.contentType,
+      size: params.size,
+      storedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(storedObjects.id, params.id),
+        eq(storedObjects.ownerId, params.ownerId),
+        eq(storedObjects.kind, 'upload'),
+      ),
+    )
+    .returning()
+  return row
+}
+
+/** Records an object the server stored itself (a voice note). */
+export async function createStoredObject(
+  db: Database,
+  params: { ownerId: string; kind: ConfirmedObjectKind; contentType: string; size: number },
+): Promise<StoredObject> {
+  const [row] = await db
+    .insert(storedObjects)
+    .values({ ...params, storedAt: sql`now()` })
+    .returning()
+  if (!row) throw new Error('Insert returned no row')
+  return row
+}
+
+/** The ids among `ids` that are confirmed objects of this owner. */
+export async function findOwnedObjectIds(
+  db: Database,
+  params: { ownerId: string; ids: string[] },
+): Promise<string[]> {
+  if (params.ids.length === 0) return []
+  const rows = await db
+    .select({ id: storedObjects.id })
+    .from(storedObjects)
+    .where(
+      and(
+        inArray(storedObjects.id, params.ids),
+        eq(storedObjects.ownerId, params.ownerId),
+        ne(storedObjects.kind, 'upload'),
+      ),
+    )
+  return rows.map((row) => row.id)
+}
+
+export async function deleteStoredObject(db: Database, id: string): Promise<void> {
+  await db.delete(storedObjects).where(eq(storedObjects.id, id))
+}
+
+/**
+ * Of the given objects, those the owner holds (or whose owner's account is gone) that nothing points to any more: no connection's
+ * photos or voice note, no user's or person's profile image, no event's logo. Matching on the id
+ * accepts every URL form a client may have saved (/objects/{id}, /api/voice-notes/{id}, absolute).
+ */
+export async function findUnreferencedObjects(
+  db: Database,
+  params: { ownerId: string; ids: string[] },
+): Promise<StoredObject[]> {
+  if (params.ids.length === 0) return []
+  const pattern = sql`'%' || ${storedObjects.id}::text || '%'`
+  return db
+    .select()
+    .from(storedObjects)
+    .where(
+      and(
+        inArray(storedObjects.id, params.ids),
+        or(eq(storedObjects.ownerId, params.ownerId), isNull(storedObjects.ownerId)),
+        sql`not exists (select 1 from ${connections} where ${connections.voiceNoteUrl} like ${pattern} or array_to_string(${connections.photos}, ' ') like ${pattern})`,
+        sql`not exists (select 1 from ${users} where ${users.profileImageUrl} like ${pattern})`,
+        sql`not exists (select 1 from ${people} where ${people.profileImageUrl} like ${pattern})`,
+        sql`not exists (select 1 from ${events} where ${events.logoUrl} like ${pattern})`,
+      ),
+    )
+}
