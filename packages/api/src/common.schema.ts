@@ -3,11 +3,16 @@ import { z } from 'zod'
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 128
 
-export const emailField = z
-  .string({ error: 'Invalid email address' })
-  .trim()
-  .max(254, 'Email address is too long')
-  .pipe(z.email('Invalid email address'))
+export const emailAddress = (message = 'Invalid email address') =>
+  z.string({ error: message }).trim().max(254, 'Email address is too long').pipe(z.email(message))
+
+export const emailField = emailAddress()
+
+/** An email that may be left blank (stored as null). */
+export const optionalEmail = z
+  .union([z.literal(''), emailField])
+  .nullish()
+  .transform((value) => value || null)
 
 /** A new password, as every form that sets one checks it. */
 export const newPasswordField = z
@@ -25,10 +30,17 @@ export const requiredName = (message: string) =>
 /** An optional free-text field: blank means "not given" and is stored as null. */
 export const optionalText = (max = 255) =>
   z
-    .string()
+    .string({ error: 'Must be text' })
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((value) => value || null)
 
 export const uuidParam = z.uuid('Not a valid id')
+
+/** Where a stored file is served: the path that finalising an upload answers. */
+export const objectPathField = z
+  .string({ error: 'Must be a stored file path' })
+  .max(512, 'Must be a stored file path')
+  .regex(/^\/objects\/[\w./-]+$/, 'Must be a stored file path')
+  .refine((path) => !path.split('/').includes('..'), 'Must be a stored file path')

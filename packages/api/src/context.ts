@@ -1,4 +1,6 @@
 import type { Database, PublicUser } from '@fiveconnect/db'
+import type { RateLimiter } from './rate-limit.ts'
+import type { ObjectStorage } from './uploads/object-storage.ts'
 
 /** Password hashing and sessions, implemented by the server (the only place that knows lucia and oslo). */
 export type Auth = {
@@ -14,6 +16,14 @@ export type Auth = {
   endAllSessions: (userId: string) => Promise<void>
 }
 
+/** Stored files (photos, voice notes, pictures, logos), as far as the domain rules need them. */
+export type FileStore = {
+  /** Throws a 400 unless every path is a stored file that the user owns. */
+  assertOwned: (paths: string[], ownerId: string) => Promise<void>
+  /** Removes the files among `paths` that the owner owns and that nothing references any more. */
+  release: (paths: string[], ownerId: string) => Promise<void>
+}
+
 export type MailMessage = { to: string; subject: string; text: string }
 
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
@@ -22,7 +32,13 @@ export type Context = {
   db: Database
   auth: Auth
   mailer: Mailer
+  files: FileStore
   /** Public origin of the app, for links in emails (no trailing slash). */
   appUrl: string
   user: PublicUser | null
+  /** The caller's address, for per-IP abuse limits. */
+  clientIp: string
+  rateLimit: RateLimiter
+  /** Private object storage (photos, logos, voice notes). */
+  storage: ObjectStorage
 }

@@ -1,3 +1,33 @@
-export type { Auth, Context, Mailer, MailMessage } from './context.ts'
+export type { Auth, Context, FileStore, Mailer, MailMessage } from './context.ts'
 export { appRouter, createCaller, type AppRouter } from './root.ts'
-export { firstIssueMessage } from './trpc.ts'
+export { DATABASE_UNAVAILABLE_MESSAGE, firstIssueMessage, INTERNAL_ERROR_MESSAGE } from './trpc.ts'
+export {
+  createRateLimiter,
+  noRateLimits,
+  RATE_LIMIT_POLICIES,
+  RateLimitedError,
+  type RateLimiter,
+  type RateLimitPolicies,
+} from './rate-limit.ts'
+export type { ExportFile } from './exports/export.router.ts'
+export type { ByteRange, ObjectStat, ObjectStorage } from './uploads/object-storage.ts'
+export {
+  MAX_AUDIO_BYTES,
+  MAX_AUDIO_SECONDS,
+  MAX_IMAGE_BYTES,
+  SNIFF_BYTES,
+  sniffAudioType,
+  sniffImageType,
+} from './uploads/file-types.ts'
+export { isObjectId, objectIdFromUrl, objectPath, storedKey } from './uploads/object-keys.ts'
+export { canReadObject } from './uploads/object-access.ts'
+export {
+  assertObjectsOwned,
+  IMAGE_TOO_LARGE_MESSAGE,
+  NOT_AN_IMAGE_MESSAGE,
+  releaseObjects,
+  storeObject,
+  UPLOAD_NOT_FOUND_MESSAGE,
+  type FilesContext,
+} from './uploads/uploads.service.ts'
+export { transcribeVoiceOutput, type TranscribeVoiceOutput } from './uploads/uploads.schema.ts'

@@ -1,8 +1,24 @@
+import { accountRouter } from './account/account.router.ts'
+import { adminRouter } from './admin/admin.router.ts'
 import { authRouter } from './auth/auth.router.ts'
+import { connectionRouter } from './connections/connection.router.ts'
+import { eventRouter } from './events/event.router.ts'
+import { exportRouter } from './exports/export.router.ts'
+import { personRouter } from './people/person.router.ts'
+import { profileRouter } from './profile/profile.router.ts'
 import { createCallerFactory, router } from './trpc.ts'
+import { uploadsRouter } from './uploads/uploads.router.ts'
 
 export const appRouter = router({
   auth: authRouter,
+  connections: connectionRouter,
+  people: personRouter,
+  events: eventRouter,
+  profile: profileRouter,
+  account: accountRouter,
+  admin: adminRouter,
+  exports: exportRouter,
+  uploads: uploadsRouter,
 })
 
 export type AppRouter = typeof appRouter

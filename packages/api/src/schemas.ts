@@ -1,3 +1,11 @@
 // The runtime entry the client imports: zod schemas and constants only, never server code.
 export * from './auth/auth.schema.ts'
 export * from './common.schema.ts'
+export * from './admin/admin.schema.ts'
+export * from './connections/connection.schema.ts'
+export * from './events/event.schema.ts'
+export * from './people/person.schema.ts'
+export * from './profile/profile.schema.ts'
+export * from './exports/export.schema.ts'
+export * from './account/account.schema.ts'
+export * from './uploads/uploads.schema.ts'

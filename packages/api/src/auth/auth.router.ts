@@ -1,6 +1,7 @@
 import {
   createUser,
   findUserCredentials,
+  normalizeEmail,
   linkPeopleToUser,
   resetPasswordWithToken,
   setResetToken,
@@ -17,6 +18,7 @@ import {
   roleSchema,
   userOutput,
 } from './auth.schema.ts'
+import { assertUncommonPassword } from './common-passwords.ts'
 import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from './reset-token.ts'
 
 const INVALID_CREDENTIALS = 'Invalid email or password'
@@ -32,6 +34,8 @@ export const authRouter = router({
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
       const { confirmPassword: _confirmed, password, ...profile } = input
+      await ctx.rateLimit('register:ip', ctx.clientIp)
+      assertUncommonPassword(password)
       const passwordHash = await ctx.auth.hashPassword(password)
       const user = await createUser(ctx.db, { ...profile, passwordHash }).catch(
         (error: unknown) => {
@@ -53,6 +57,8 @@ export const authRouter = router({
     .input(loginInput)
     .output(z.object({ role: roleSchema, user: userOutput }))
     .mutation(async ({ ctx, input }) => {
+      await ctx.rateLimit('login:ip', ctx.clientIp)
+      await ctx.rateLimit('login:account-ip', `${normalizeEmail(input.email)}|${ctx.clientIp}`)
       const account = await findUserCredentials(ctx.db, input.email)
       if (!account) {
         await ctx.auth.verifyDummyPassword(input.password)
@@ -81,6 +87,11 @@ export const authRouter = router({
     .input(forgotPasswordInput)
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      await ctx.rateLimit('forgot-password:ip', ctx.clientIp)
+      await ctx.rateLimit(
+        'forgot-password:account-ip',
+        `${normalizeEmail(input.email)}|${ctx.clientIp}`,
+      )
       const account = await findUserCredentials(ctx.db, input.email)
       if (account?.isActive) {
         const token = generateResetToken()
@@ -112,6 +123,7 @@ export const authRouter = router({
     .input(resetPasswordInput)
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      assertUncommonPassword(input.password)
       const userId = await resetPasswordWithToken(ctx.db, {
         tokenHash: hashResetToken(input.token),
         passwordHash: await ctx.auth.hashPassword(input.password),

@@ -44,7 +44,7 @@ export const resetPasswordForm = z
   .object({ password: newPasswordField, confirmPassword: newPasswordField })
   .refine(passwordsMatch, { message: "Passwords don't match", path: ['confirmPassword'] })
 
-export const roleSchema = z.enum(['attendee', 'admin'])
+export const roleSchema = z.enum(['attendee', 'admin'], { error: 'Role must be attendee or admin' })
 
 export const userOutput = z.object({
   id: z.string(),

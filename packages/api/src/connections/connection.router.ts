@@ -1,0 +1,77 @@
+import {
+  createConnection,
+  deleteConnection,
+  getEvent,
+  getPerson,
+  listConnections,
+  updateConnection,
+  UniqueViolationError,
+} from '@fiveconnect/db'
+import { TRPCError } from '@trpc/server'
+import { protectedProcedure, router } from '../trpc.ts'
+import {
+  connectionIdInput,
+  createConnectionInput,
+  updateConnectionInput,
+} from './connection.schema.ts'
+import { filesNoLongerReferenced, filesOf } from './connection-files.ts'
+
+// Another user's connection answers the same as a missing one, so ids reveal nothing.
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Connection not found.' })
+
+async function assertEventExists(db: Parameters<typeof getEvent>[0], eventId: string | null) {
+  if (eventId && !(await getEvent(db, eventId))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'That event does not exist.' })
+  }
+}
+
+export const connectionRouter = router({
+  list: protectedProcedure.query(({ ctx }) => listConnections(ctx.db, ctx.user.id)),
+
+  create: protectedProcedure.input(createConnectionInput).mutation(async ({ ctx, input }) => {
+    if (!(await getPerson(ctx.db, input.personId))) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'That person does not exist.' })
+    }
+    await assertEventExists(ctx.db, input.eventId)
+    await ctx.files.assertOwned(filesOf(input), ctx.user.id)
+    return createConnection(ctx.db, { ...input, authorId: ctx.user.id })
+  }),
+
+  update: protectedProcedure.input(updateConnectionInput).mutation(async ({ ctx, input }) => {
+    const { id, email, mobile, company, website, linkedin, ...content } = input
+    if (content.eventId !== undefined) await assertEventExists(ctx.db, content.eventId)
+    await ctx.files.assertOwned(
+      filesOf({ photos: content.photos ?? [], voiceNoteUrl: content.voiceNoteUrl ?? null }),
+      ctx.user.id,
+    )
+    const person = Object.fromEntries(
+      Object.entries({ email, mobile, company, website, linkedin }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    )
+    const result = await updateConnection(ctx.db, {
+      id,
+      authorId: ctx.user.id,
+      content,
+      person,
+    }).catch((error: unknown) => {
+      if (error instanceof UniqueViolationError) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: 'Another person already has this email address.',
+        })
+      }
+      throw error
+    })
+    if (!result) throw notFound()
+    await ctx.files.release(filesNoLongerReferenced(result.before, result.after), ctx.user.id)
+    return result.after
+  }),
+
+  delete: protectedProcedure.input(connectionIdInput).mutation(async ({ ctx, input }) => {
+    const deleted = await deleteConnection(ctx.db, { id: input.id, authorId: ctx.user.id })
+    if (!deleted) throw notFound()
+    await ctx.files.release(filesNoLongerReferenced(deleted, null), ctx.user.id)
+    return { ok: true as const }
+  }),
+})

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { createConnectionInput, updateConnectionInput } from './connection.schema.ts'
+
+const id = '6f1b3c1e-8f5a-4c1a-9b1a-1a2b3c4d5e6f'
+
+describe('connection schemas', () => {
+  it('leave the fields an update does not send out, so they keep their values', () => {
+    expect(updateConnectionInput.parse({ id, notes: 'Call back' })).toEqual({
+      id,
+      notes: 'Call back',
+    })
+  })
+
+  it('start a new connection with no types and no photos', () => {
+    expect(createConnectionInput.parse({ personId: id })).toMatchObject({
+      connectionTypes: [],
+      photos: [],
+      eventId: null,
+    })
+  })
+
+  it.each([
+    [['SA', 'XX'], 'Connection types must be SA, JV, MA, IC or RF'],
+    [['SA', 'SA'], 'Each connection type can be chosen once'],
+    ['SA', 'Connection types must be a list'],
+  ])('refuse connection types %j', (connectionTypes, message) => {
+    const result = updateConnectionInput.safeParse({ id, connectionTypes })
+    expect(result.error?.issues[0]?.message).toBe(message)
+  })
+})

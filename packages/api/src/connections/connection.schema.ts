@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { objectPathField, optionalEmail, optionalText, uuidParam } from '../common.schema.ts'
+
+export const CONNECTION_TYPES = ['SA', 'JV', 'MA', 'IC', 'RF'] as const
+export type ConnectionType = (typeof CONNECTION_TYPES)[number]
+
+export const CONNECTION_TYPE_LABELS: Record<ConnectionType, string> = {
+  SA: 'Strategic Alliance',
+  JV: 'Joint Venture',
+  MA: 'Mastermind Alliance',
+  IC: 'Inner Circle Connection',
+  RF: 'Raving Fan',
+}
+
+export const MAX_PHOTOS_PER_CONNECTION = 10
+
+export const connectionTypesField = z
+  .array(z.enum(CONNECTION_TYPES, { error: 'Connection types must be SA, JV, MA, IC or RF' }), {
+    error: 'Connection types must be a list',
+  })
+  .refine(
+    (types) => new Set(types).size === types.length,
+    'Each connection type can be chosen once',
+  )
+
+const photosField = z
+  .array(objectPathField, { error: 'Photos must be a list of stored files' })
+  .max(MAX_PHOTOS_PER_CONNECTION, `At most ${MAX_PHOTOS_PER_CONNECTION} photos per connection`)
+
+const connectionContent = {
+  eventId: uuidParam.nullish().transform((value) => value ?? null),
+  connectionTypes: connectionTypesField,
+  connectionFocus: optionalText(2000),
+  notes: optionalText(10_000),
+  photos: photosField,
+  voiceNoteUrl: objectPathField.nullish().transform((value) => value ?? null),
+  voiceNoteTranscription: optionalText(20_000),
+}
+
+export const createConnectionInput = z.object({
+  ...connectionContent,
+  connectionTypes: connectionTypesField.default([]),
+  photos: photosField.default([]),
+  personId: uuidParam,
+})
+
+/**
+ * The SPEC's PUT body: the connection's fields, plus contact details of its person. Fields left
+ * out stay as they are (no defaults here: zod 4 would fill them in and wipe types and photos).
+ */
+export const updateConnectionInput = z
+  .object({
+    ...connectionContent,
+    email: optionalEmail,
+    mobile: optionalText(40),
+    company: optionalText(),
+    website: optionalText(2048),
+    linkedin: optionalText(2048),
+  })
+  .partial()
+  .extend({ id: uuidParam })
+
+export const connectionIdInput = z.object({ id: uuidParam })
+
+export type CreateConnectionInput = z.input<typeof createConnectionInput>
+export type UpdateConnectionInput = z.input<typeof updateConnectionInput>

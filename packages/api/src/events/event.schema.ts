@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { objectPathField, optionalText, uuidParam } from '../common.schema.ts'
+
+/** A date and time: a Date over tRPC, an ISO string (or the form's local date-time) over REST. */
+const dateTimeField = (message: string) =>
+  z
+    .union([z.date(), z.string().trim().min(1, message)], { error: message })
+    .pipe(z.coerce.date({ error: message }))
+
+export const eventInput = z
+  .object({
+    title: z
+      .string({ error: 'Event name is required' })
+      .trim()
+      .min(1, 'Event name is required')
+      .max(200, 'Event names are limited to 200 characters'),
+    description: optionalText(5000),
+    location: optionalText(),
+    logoUrl: objectPathField.nullish().transform((value) => value ?? null),
+    startDateTime: dateTimeField('Start date and time is required'),
+    endDateTime: z
+      .union([z.literal(''), dateTimeField('Invalid end date and time')])
+      .nullish()
+      .transform((value) => value || null),
+  })
+  .refine((event) => !event.endDateTime || event.endDateTime >= event.startDateTime, {
+    message: 'The end must not be before the start',
+    path: ['endDateTime'],
+  })
+
+export const updateEventInput = z.intersection(eventInput, z.object({ id: uuidParam }))
+
+export const eventIdInput = z.object({ id: uuidParam })
+
+export type EventInput = z.input<typeof eventInput>

@@ -1,0 +1,77 @@
+import { type ExportTable, exportTables, listConnections } from '@fiveconnect/db'
+import { adminProcedure, protectedProcedure, router } from '../trpc.ts'
+import { toCsv, type CsvColumn } from './csv.ts'
+import { type ADMIN_EXPORT_ENTITIES, adminExportInput } from './export.schema.ts'
+import { toVCard } from './vcard.ts'
+
+export type ExportFile = { filename: string; contentType: string; content: string }
+
+const CSV = 'text/csv; charset=utf-8'
+
+type OwnConnection = Awaited<ReturnType<typeof listConnections>>[number]
+
+const ownConnectionColumns: CsvColumn<OwnConnection>[] = [
+  { header: 'Connected', value: (row) => row.createdAt },
+  { header: 'First name', value: (row) => row.person.firstName },
+  { header: 'Last name', value: (row) => row.person.lastName },
+  { header: 'Email', value: (row) => row.person.email },
+  { header: 'Mobile', value: (row) => row.person.mobile },
+  { header: 'Company', value: (row) => row.person.company },
+  { header: 'Title', value: (row) => row.person.title },
+  { header: 'LinkedIn', value: (row) => row.person.linkedin },
+  { header: 'Website', value: (row) => row.person.website },
+  { header: 'Event', value: (row) => row.event?.title },
+  { header: 'Connection types', value: (row) => row.connectionTypes },
+  { header: 'Focus', value: (row) => row.connectionFocus },
+  { header: 'Notes', value: (row) => row.notes },
+  { header: 'Voice note transcription', value: (row) => row.voiceNoteTranscription },
+]
+
+function noteFor(connection: OwnConnection): string | null {
+  const parts = [
+    connection.event && `Met at ${connection.event.title}`,
+    connection.connectionTypes.length > 0 && `Types: ${connection.connectionTypes.join(', ')}`,
+    connection.connectionFocus && `Focus: ${connection.connectionFocus}`,
+    connection.notes,
+  ].filter((part): part is string => Boolean(part))
+  return parts.length > 0 ? parts.join('\n') : null
+}
+
+const adminExports: Record<(typeof ADMIN_EXPORT_ENTITIES)[number], ExportTable> = exportTables
+
+export const exportRouter = router({
+  connectionsCsv: protectedProcedure.query(async ({ ctx }): Promise<ExportFile> => {
+    const rows = await listConnections(ctx.db, ctx.user.id)
+    return {
+      filename: 'fiveconnect-connections.csv',
+      contentType: CSV,
+      content: toCsv(ownConnectionColumns, rows),
+    }
+  }),
+
+  connectionsVcf: protectedProcedure.query(async ({ ctx }): Promise<ExportFile> => {
+    const rows = await listConnections(ctx.db, ctx.user.id)
+    const cards = rows.map((row) => toVCard({ ...row.person, note: noteFor(row) }))
+    return {
+      filename: 'fiveconnect-connections.vcf',
+      contentType: 'text/vcard; charset=utf-8',
+      content: cards.map((card) => `${card}\r\n`).join(''),
+    }
+  }),
+
+  adminCsv: adminProcedure
+    .input(adminExportInput)
+    .query(async ({ ctx, input }): Promise<ExportFile> => {
+      const table = adminExports[input.entity]
+      // Every field of the row, named as in the database.
+      const columns: CsvColumn<Record<string, unknown>>[] = table.columns.map((key) => ({
+        header: key,
+        value: (row) => row[key],
+      }))
+      return {
+        filename: `fiveconnect-${input.entity}.csv`,
+        contentType: CSV,
+        content: toCsv(columns, await table.rows(ctx.db)),
+      }
+    }),
+})

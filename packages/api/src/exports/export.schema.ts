@@ -1,0 +1,15 @@
+import { z } from 'zod'
+
+export const ADMIN_EXPORT_ENTITIES = [
+  'users',
+  'events',
+  'people',
+  'connections',
+  'attendance',
+] as const
+
+export const adminExportInput = z.object({
+  entity: z.enum(ADMIN_EXPORT_ENTITIES, { error: 'Unknown export' }),
+})
+
+export type AdminExportInput = z.input<typeof adminExportInput>

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { objectPathField, optionalEmail, optionalText, requiredName } from '../common.schema.ts'
+
+/** People search starts at this many characters; shorter queries answer an empty list. */
+export const PEOPLE_SEARCH_MIN_LENGTH = 3
+export const PEOPLE_SEARCH_LIMIT = 20
+
+export const searchPeopleInput = z.object({
+  q: z.string({ error: 'The search text is required' }).max(100, 'The search text is too long'),
+})
+
+export const createPersonInput = z.object({
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+  email: optionalEmail,
+  mobile: optionalText(40),
+  company: optionalText(),
+  linkedin: optionalText(2048),
+  website: optionalText(2048),
+  profileImageUrl: objectPathField.nullish().transform((value) => value ?? null),
+})
+
+export type CreatePersonInput = z.input<typeof createPersonInput>

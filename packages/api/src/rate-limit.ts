@@ -1,0 +1,53 @@
+import { countRateLimitHit, type Database } from '@fiveconnect/db'
+import { TRPCError } from '@trpc/server'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+
+export type RateLimitPolicy = { limit: number; windowMs: number }
+
+/**
+ * Per-IP limits are generous because a whole venue can share one address behind its wifi; the
+ * tight limit on password guessing is per account *and* IP, so a stranger guessing at someone's
+ * account never locks the real person out.
+ */
+export const RATE_LIMIT_POLICIES = {
+  'login:ip': { limit: 300, windowMs: 15 * MINUTE },
+  'login:account-ip': { limit: 10, windowMs: 15 * MINUTE },
+  'register:ip': { limit: 100, windowMs: HOUR },
+  'forgot-password:ip': { limit: 30, windowMs: HOUR },
+  'forgot-password:account-ip': { limit: 5, windowMs: HOUR },
+  'transcribe:user': { limit: 60, windowMs: HOUR },
+  'transcribe:ip': { limit: 300, windowMs: HOUR },
+} satisfies Record<string, RateLimitPolicy>
+
+export type RateLimitName = keyof typeof RATE_LIMIT_POLICIES
+export type RateLimitPolicies = Record<RateLimitName, RateLimitPolicy>
+
+/** Counts one attempt of `name` by `subject`; throws RateLimitedError once over the limit. */
+export type RateLimiter = (name: RateLimitName, subject: string) => Promise<void>
+
+export class RateLimitedError extends TRPCError {
+  constructor(readonly retryAfterSeconds: number) {
+    super({ code: 'TOO_MANY_REQUESTS', message: tooManyAttemptsMessage(retryAfterSeconds) })
+  }
+}
+
+function tooManyAttemptsMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60)
+  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`
+  return `Too many attempts. Please wait ${wait} and try again.`
+}
+
+export function createRateLimiter(
+  db: Database,
+  policies: RateLimitPolicies = RATE_LIMIT_POLICIES,
+): RateLimiter {
+  return async (name, subject) => {
+    const policy = policies[name]
+    const { hits, resetsInMs } = await countRateLimitHit(db, `${name}:${subject}`, policy.windowMs)
+    if (hits > policy.limit) throw new RateLimitedError(Math.max(1, Math.ceil(resetsInMs / 1000)))
+  }
+}
+
+export const noRateLimits: RateLimiter = () => Promise.resolve()

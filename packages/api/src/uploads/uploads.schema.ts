@@ -1,0 +1,27 @@
+import { z } from 'zod'
+
+export { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS, MAX_IMAGE_BYTES } from './file-types.ts'
+
+const uploadedUrl = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(2048)
+
+export const confirmConnectionPhotoInput = z.object({ photoURL: uploadedUrl('photoURL') })
+export const confirmProfilePhotoInput = z.object({
+  profileImageUrl: uploadedUrl('profileImageUrl'),
+})
+export const confirmEventLogoInput = z.object({ logoURL: uploadedUrl('logoURL') })
+
+export const uploadUrlOutput = z.object({ uploadURL: z.string() })
+export const objectPathOutput = z.object({ objectPath: z.string() })
+
+/** What POST /api/transcribe-voice answers. */
+export const transcribeVoiceOutput = z.object({
+  transcription: z.string(),
+  voiceNoteUrl: z.string(),
+  reason: z.string().optional(),
+})
+export type TranscribeVoiceOutput = z.infer<typeof transcribeVoiceOutput>
