@@ -1,7 +1,9 @@
 // Bundles the server and the workspace packages it imports (they ship TypeScript source) into
 // dist/server, keeping npm dependencies external. Beside it: dist/drizzle (migrations, found by
 // packages/db relative to its own code) and dist/public (the built client).
-import { cp, rm } from 'node:fs/promises'
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
 await rm('dist', { recursive: true, force: true })
@@ -28,6 +30,27 @@ await build({
   ],
 })
 await cp('../../packages/db/drizzle', 'dist/drizzle', { recursive: true })
-await cp('../client/dist', 'dist/public', { recursive: true }).catch(() => {
-  console.warn('No client build found (apps/client/dist): the server will serve the API only.')
-})
+const clientBuilt = await cp('../client/dist', 'dist/public', { recursive: true }).then(
+  () => true,
+  () => false,
+)
+if (clientBuilt) await precompress('dist/public')
+else console.warn('No client build found (apps/client/dist): the server will serve the API only.')
+
+// Writes .br and .gz beside every text file of the client, at the highest levels: compressed once
+// here, served by the static handler to browsers that accept them.
+async function precompress(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  const files = entries.filter(
+    (entry) => entry.isFile() && /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(entry.name),
+  )
+  for (const entry of files) {
+    const path = join(entry.parentPath, entry.name)
+    const content = await readFile(path)
+    await writeFile(
+      `${path}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    )
+    await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }))
+  }
+}

@@ -1,40 +1,78 @@
-import { appRouter, type Mailer } from '@fiveconnect/api'
+import {
+  appRouter,
+  createRateLimiter,
+  noRateLimits,
+  RateLimitedError,
+  type Mailer,
+  type RateLimitPolicies,
+} from '@fiveconnect/api'
 import type { Database } from '@fiveconnect/db'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { except } from 'hono/combine'
 import { createLucia } from './auth/lucia.ts'
+import { createFileStore } from './files/file-store.ts'
+import { localUploadRoutes } from './files/local-upload-route.ts'
+import { objectRoutes } from './files/object-routes.ts'
+import { TRANSCRIBE_PATH, transcribeRoutes, type TranscribeDeps } from './files/transcribe-route.ts'
+import { NOT_SET_UP_REASON } from './files/transcription/index.ts'
+import { unavailableTranscriber } from './files/transcription/transcriber.ts'
+import type { ServerStorage } from './files/storage/index.ts'
 import type { AppEnv } from './http/app-env.ts'
-import { toErrorResponse } from './http/errors.ts'
+import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
 import { originCheck } from './http/origin-check.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { sessionMiddleware } from './http/session.ts'
 import { serveClient } from './http/static-client.ts'
+import { accountRoutes } from './rest/account.ts'
+import { adminRoutes } from './rest/admin.ts'
 import { authRoutes } from './rest/auth.ts'
+import { connectionRoutes } from './rest/connections.ts'
+import { eventRoutes } from './rest/events.ts'
+import { exportRoutes } from './rest/exports.ts'
+import { peopleRoutes } from './rest/people.ts'
+import { profileRoutes } from './rest/profile.ts'
+import { uploadRoutes } from './rest/uploads.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
+/** Routes that take files and set their own, larger, body limit. */
+const FILE_BODY_PATHS = ['/api/objects/local-upload/*', TRANSCRIBE_PATH]
 
 export type AppDeps = {
   db: Database
   mailer: Mailer
+  storage: ServerStorage
+  /** Voice-note transcription; none (notes saved untranscribed) when left out. */
+  transcription?: Pick<TranscribeDeps, 'transcriber' | 'timeoutMs' | 'probeTools'>
   config: {
     /** Public origin, used for links in emails and for the Origin check. */
     appUrl: string
     secureCookies: boolean
     /** The built client to serve; left out in development and in API tests. */
     clientDir?: string
+    /** Abuse limits: the production policies by default; 'off' only for benchmarks and tests. */
+    rateLimits?: RateLimitPolicies | 'off'
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+    trustProxy?: boolean
+    /** Origins other than this one that the browser uploads to (an S3 endpoint). */
+    uploadOrigins?: string[]
   }
 }
 
 /** Builds the whole HTTP app from its dependencies. No side effects: nothing listens, nothing migrates. */
-export function createApp({ db, mailer, config }: AppDeps) {
+export function createApp({ db, mailer, storage, transcription, config }: AppDeps) {
   const lucia = createLucia(db, { secureCookies: config.secureCookies })
   const app = new Hono<AppEnv>()
 
+  app.use(securityHeaders({ https: config.secureCookies, uploadOrigins: config.uploadOrigins }))
+
   app.onError((error, c) => {
-    const { status, body } = toErrorResponse(error)
-    if (status >= 500) console.error(error)
-    return c.json(body, status)
+    const { status, body, headers } = toErrorResponse(error)
+    if (status === 503) console.warn(`Answered 503: ${String(error)}`)
+    else if (status >= 500) console.error(error)
+    return c.json(body, status, headers)
   })
 
   app.get('/api/health', async (c) => {
@@ -46,15 +84,30 @@ export function createApp({ db, mailer, config }: AppDeps) {
     }
   })
 
+  const session = sessionMiddleware({
+    db,
+    mailer,
+    files: createFileStore({ db, storage }),
+    storage,
+    appUrl: config.appUrl,
+    lucia,
+    rateLimit:
+      config.rateLimits === 'off' ? noRateLimits : createRateLimiter(db, config.rateLimits),
+    trustProxy: config.trustProxy ?? false,
+  })
   app.use(
     '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
-    }),
+    except(
+      FILE_BODY_PATHS,
+      bodyLimit({
+        maxSize: JSON_BODY_LIMIT_BYTES,
+        onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
+      }),
+    ),
     originCheck(config.appUrl),
-    sessionMiddleware({ db, mailer, appUrl: config.appUrl, lucia }),
+    session,
   )
+  app.use('/objects/*', session)
 
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({
@@ -65,9 +118,34 @@ export function createApp({ db, mailer, config }: AppDeps) {
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error)
       },
+      responseMeta: ({ errors }) => {
+        const limited = errors.find((error) => error instanceof RateLimitedError)
+        return limited ? { headers: new Headers(retryAfterHeader(limited)) } : {}
+      },
     }),
   )
   app.route('/api', authRoutes)
+  app.route('/api', exportRoutes)
+  app.route('/api', connectionRoutes)
+  app.route('/api', peopleRoutes)
+  app.route('/api', eventRoutes)
+  app.route('/api', profileRoutes)
+  app.route('/api', adminRoutes)
+  app.route('/api', accountRoutes)
+  app.route('/api', uploadRoutes)
+  app.route('/', objectRoutes({ db, storage }))
+  if (storage.driver === 'local') app.route('/', localUploadRoutes({ db, storage }))
+  app.route(
+    '/',
+    transcribeRoutes({
+      db,
+      storage,
+      ...(transcription ?? {
+        transcriber: unavailableTranscriber(NOT_SET_UP_REASON),
+        timeoutMs: 120_000,
+      }),
+    }),
+  )
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
 
   if (config.clientDir) serveClient(app, config.clientDir)

@@ -8,6 +8,8 @@ describe('parseEnv', () => {
     expect(env.DATA_DIR).toMatch(/\/data$/)
     expect(env.APP_URL).toBe('http://localhost:3000')
     expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.RATE_LIMITS).toBe('on')
+    expect(env.TRUST_PROXY).toBe(false)
   })
 
   it('derives the app URL from the port and drops a trailing slash', () => {
@@ -25,6 +27,13 @@ describe('parseEnv', () => {
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'secret1' }, 'ADMIN_EMAIL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE'],
+    [{ UPLOAD_SIGNING_SECRET: 'short' }, 'UPLOAD_SIGNING_SECRET'],
+    [{ TRANSCRIPTION_ENGINE: 'assemblyai' }, 'ASSEMBLYAI_API_KEY'],
+    [{ RATE_LIMITS: 'sometimes' }, 'RATE_LIMITS'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
   ])('stops on %j, naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError)
     expect(() => parseEnv(source)).toThrow(new RegExp(`^\\s*${variable}:`, 'm'))
@@ -32,5 +41,13 @@ describe('parseEnv', () => {
 
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined()
+  })
+
+  it('keeps files locally unless S3 is chosen or a bucket is named', () => {
+    expect(parseEnv({}).STORAGE_DRIVER).toBe('local')
+    expect(parseEnv({ S3_BUCKET: 'photos' }).STORAGE_DRIVER).toBe('s3')
+    expect(parseEnv({ S3_BUCKET: 'photos', STORAGE_DRIVER: 'local' }).STORAGE_DRIVER).toBe('local')
+    expect(parseEnv({ S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false)
+    expect(parseEnv({ S3_FORCE_PATH_STYLE: 'true' }).S3_FORCE_PATH_STYLE).toBe(true)
   })
 })

@@ -20,13 +20,49 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('FiveConnect <no-reply@fiveconnect.local>'),
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+
+    // Object storage: local files under DATA_DIR/objects unless S3 is chosen (or S3_BUCKET is set).
+    STORAGE_DRIVER: optional.pipe(z.enum(['local', 's3']).optional()),
+    UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(900),
+    UPLOAD_SIGNING_SECRET: optional.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    S3_BUCKET: optional,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: optional.pipe(z.url().optional()),
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    S3_FORCE_PATH_STYLE: optional.pipe(z.stringbool().default(false)),
+
+    // Transcription: AssemblyAI with a key, else the offline engine when installed.
+    TRANSCRIPTION_ENGINE: z.enum(['auto', 'assemblyai', 'offline', 'none']).default('auto'),
+    ASSEMBLYAI_API_KEY: optional,
+    TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
   })
+  .refine((env) => env.STORAGE_DRIVER !== 's3' || Boolean(env.S3_BUCKET), {
+    message: 'S3_BUCKET is required when STORAGE_DRIVER is s3',
+    path: ['S3_BUCKET'],
+  })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine((env) => env.TRANSCRIPTION_ENGINE !== 'assemblyai' || Boolean(env.ASSEMBLYAI_API_KEY), {
+    message: 'ASSEMBLYAI_API_KEY is required when TRANSCRIPTION_ENGINE is assemblyai',
+    path: ['ASSEMBLYAI_API_KEY'],
+  })
   .transform((env) => ({
     ...env,
+    STORAGE_DRIVER: env.STORAGE_DRIVER ?? (env.S3_BUCKET ? ('s3' as const) : ('local' as const)),
     DATA_DIR: resolve(env.DATA_DIR),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   }))

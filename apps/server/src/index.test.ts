@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -74,6 +75,34 @@ describe('the server process', () => {
     }
     expect(await server.exited).toBe(0)
     expect(server.output()).toContain('SIGTERM received')
+  }, 60_000)
+
+  it('finishes a request in flight when SIGTERM arrives, then exits', async () => {
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: url })
+    await waitForHealth(url, server.child)
+
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'whatever-1' })
+    const inFlight = httpRequest(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    })
+    const answered = new Promise<number | undefined>((resolve, reject) => {
+      inFlight.on('response', (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode))
+      })
+      inFlight.on('error', reject)
+    })
+    inFlight.write(body.slice(0, 10))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    server.child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    inFlight.end(body.slice(10))
+
+    expect(await answered).toBe(401)
+    expect(await server.exited).toBe(0)
   }, 60_000)
 
   it('refuses to start on a bad setting and names the variable', async () => {

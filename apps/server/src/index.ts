@@ -4,6 +4,10 @@ import { createApp } from './app.ts'
 import { bootstrapAdmin } from './bootstrap-admin.ts'
 import { openDatabase } from './database.ts'
 import { EnvError, loadEnv } from './env.ts'
+import { findProbeTools } from './files/audio-tools.ts'
+import { createStorage, uploadOriginsOf } from './files/storage/index.ts'
+import { createTranscriber } from './files/transcription/index.ts'
+import { startHousekeeping } from './housekeeping.ts'
 import { createMailer } from './mail/index.ts'
 
 // In the built server (dist/server/index.js) the client sits next to it in dist/public.
@@ -20,8 +24,22 @@ async function main() {
   const app = createApp({
     db: database.db,
     mailer: createMailer(env),
-    config: { appUrl: env.APP_URL, secureCookies: env.APP_URL.startsWith('https://'), clientDir },
+    storage: await createStorage(env),
+    transcription: {
+      transcriber: await createTranscriber(env),
+      timeoutMs: env.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
+      probeTools: await findProbeTools(),
+    },
+    config: {
+      appUrl: env.APP_URL,
+      secureCookies: env.APP_URL.startsWith('https://'),
+      clientDir,
+      rateLimits: env.RATE_LIMITS === 'off' ? 'off' : undefined,
+      trustProxy: env.TRUST_PROXY,
+      uploadOrigins: uploadOriginsOf(env),
+    },
   })
+  const stopHousekeeping = startHousekeeping(database.db)
 
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     console.info(
@@ -35,6 +53,7 @@ async function main() {
     stopping = true
     console.info(`${signal} received: finishing open requests, then stopping.`)
     // close() stops accepting connections and waits for in-flight requests to finish.
+    stopHousekeeping()
     server.close(() => {
       void database.close().finally(() => process.exit(0))
     })

@@ -1,16 +1,23 @@
+import { availableParallelism } from 'node:os'
 import { Argon2id } from 'oslo/password'
+import { createConcurrencyLimit } from './concurrency-limit.ts'
 
 // OWASP's Argon2id recommendation: 19 MiB, 2 passes, 1 lane. The work runs on libuv's thread
 // pool, so the event loop keeps serving other requests while a hash is computed.
 const argon2id = new Argon2id({ memorySize: 19_456, iterations: 2, parallelism: 1 })
 
+// Each hash keeps a core busy for its whole run: with as many hashes as the pool has threads (4),
+// a burst of logins takes every core and the event loop starves. At most cores-1 at a time
+// leaves it a core; the others wait their turn (and hold 19 MiB each only while running).
+const limited = createConcurrencyLimit(Math.max(1, availableParallelism() - 1))
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2id.hash(password)
+  return limited(() => argon2id.hash(password))
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2id.verify(hash, password)
+    return await limited(() => argon2id.verify(hash, password))
   } catch {
     // Not an Argon2 hash at all (e.g. the system account's placeholder): nothing can match it.
     return false
@@ -21,6 +28,8 @@ let dummyHash: Promise<string> | undefined
 
 /** Spends the time of a real verification, so unknown emails answer as slowly as known ones. */
 export async function verifyDummyPassword(password: string): Promise<void> {
-  dummyHash ??= argon2id.hash('dummy password for timing')
-  await argon2id.verify(await dummyHash, password)
+  dummyHash ??= hashPassword('dummy password for timing')
+  // Awaited before taking a slot: the dummy hash itself may still be waiting for one.
+  const hash = await dummyHash
+  await limited(() => argon2id.verify(hash, password))
 }

@@ -14,7 +14,7 @@ export function createRequestAuth(
     async signIn(userId) {
       // A fresh session id at every sign-in, so a planted cookie is never promoted (session fixation).
       if (request.sessionId) await lucia.invalidateSession(request.sessionId)
-      const session = await lucia.createSession(userId, {})
+      const session = await lucia.createSession(userId, { createdAt: new Date() })
       request.setCookie(lucia.createSessionCookie(session.id).serialize())
     },
     async signOut() {

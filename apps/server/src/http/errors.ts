@@ -1,4 +1,10 @@
-import { firstIssueMessage } from '@fiveconnect/api'
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  firstIssueMessage,
+  INTERNAL_ERROR_MESSAGE,
+  RateLimitedError,
+} from '@fiveconnect/api'
+import { isDatabaseUnavailable } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { HTTPException } from 'hono/http-exception'
@@ -7,10 +13,28 @@ import { z, ZodError } from 'zod'
 
 export type ErrorBody = { message: string; issues?: ReturnType<typeof z.flattenError> }
 
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.'
+export type ErrorResponse = {
+  status: ContentfulStatusCode
+  body: ErrorBody
+  headers?: Record<string, string>
+}
 
 /** The one mapping from a thrown error to the REST answer: status and a body a person can read. */
-export function toErrorResponse(error: unknown): { status: ContentfulStatusCode; body: ErrorBody } {
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof RateLimitedError) {
+    return {
+      status: 429,
+      body: { message: error.message },
+      headers: retryAfterHeader(error),
+    }
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: DATABASE_UNAVAILABLE_MESSAGE },
+      headers: { 'Retry-After': '5' },
+    }
+  }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode
     if (status >= 500) return { status, body: { message: INTERNAL_ERROR_MESSAGE } }
@@ -26,4 +50,8 @@ export function toErrorResponse(error: unknown): { status: ContentfulStatusCode;
     return { status: error.status, body: { message: error.message } }
   }
   return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE } }
+}
+
+export function retryAfterHeader(error: RateLimitedError): Record<string, string> {
+  return { 'Retry-After': String(error.retryAfterSeconds) }
 }

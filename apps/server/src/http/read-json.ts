@@ -2,15 +2,27 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 
 /**
- * The request's JSON body; an empty body reads as `{}` and broken JSON is a 400. Typed as what the
- * caller expects because the procedure it is handed to validates it with its zod input schema.
+ * The request's JSON object; an empty body reads as `{}`, and broken JSON or a body that is not an
+ * object is a 400. Typed as what the caller expects because the procedure it is handed to validates
+ * it with its zod input schema.
  */
 export async function readJson<T>(c: Context): Promise<T> {
   const text = await c.req.text()
   if (!text.trim()) return {} as T
+  let body: unknown
   try {
-    return JSON.parse(text) as T
+    body = JSON.parse(text)
   } catch {
     throw new HTTPException(400, { message: 'The request body is not valid JSON.' })
   }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HTTPException(400, { message: 'The request body must be a JSON object.' })
+  }
+  return body as T
+}
+
+/** The JSON body with the path's `id` added, for PUT /things/{id}: the procedure validates both. */
+export async function readJsonWithId<T>(c: Context): Promise<T> {
+  const body = await readJson<object>(c)
+  return { ...body, id: c.req.param('id') } as T
 }

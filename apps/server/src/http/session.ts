@@ -1,12 +1,22 @@
-import type { Mailer } from '@fiveconnect/api'
+import type { FileStore, Mailer, ObjectStorage, RateLimiter } from '@fiveconnect/api'
 import { toPublicUser, type Database, type PublicUser } from '@fiveconnect/db'
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import type { AppLucia } from '../auth/lucia.ts'
+import { SESSION_ABSOLUTE_LIFETIME_MS, type AppLucia } from '../auth/lucia.ts'
 import { createRequestAuth } from '../auth/request-auth.ts'
 import type { AppEnv } from './app-env.ts'
+import { clientIpOf } from './client-ip.ts'
 
-type SessionDeps = { db: Database; mailer: Mailer; appUrl: string; lucia: AppLucia }
+type SessionDeps = {
+  db: Database
+  mailer: Mailer
+  files: FileStore
+  storage: ObjectStorage
+  appUrl: string
+  lucia: AppLucia
+  rateLimit: RateLimiter
+  trustProxy: boolean
+}
 
 /** Reads the session cookie, builds the request's API context, and writes any cookie changes back. */
 export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
@@ -19,7 +29,7 @@ export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> 
 
     if (cookieSessionId) {
       const result = await lucia.validateSession(cookieSessionId)
-      if (result.session && result.user.isActive) {
+      if (result.session && result.user.isActive && !outlivedAbsoluteLifetime(result.session)) {
         sessionId = result.session.id
         user = toPublicUser(result.user)
         if (result.session.fresh) cookies.push(lucia.createSessionCookie(sessionId).serialize())
@@ -32,11 +42,19 @@ export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> 
     c.set('api', {
       db: deps.db,
       mailer: deps.mailer,
+      files: deps.files,
+      storage: deps.storage,
       appUrl: deps.appUrl,
       user,
+      clientIp: clientIpOf(c, deps.trustProxy),
+      rateLimit: deps.rateLimit,
       auth: createRequestAuth(lucia, { sessionId, setCookie: (cookie) => cookies.push(cookie) }),
     })
     await next()
     for (const cookie of cookies) c.res.headers.append('Set-Cookie', cookie)
   }
+}
+
+function outlivedAbsoluteLifetime(session: { createdAt: Date }): boolean {
+  return Date.now() - session.createdAt.getTime() > SESSION_ABSOLUTE_LIFETIME_MS
 }

@@ -11,8 +11,8 @@ afterAll(() => t.close())
 
 const registration = (email: string) => ({
   email,
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'sunlit-harbor-7',
+  confirmPassword: 'sunlit-harbor-7',
   firstName: 'Ada',
   lastName: 'Lovelace',
   mobile: '+44 7700 900000',
@@ -75,6 +75,31 @@ describe('POST /api/register', () => {
     const body = await json(response)
     expect(body.message).toBe(message)
     expect(body.issues).toMatchObject({ fieldErrors: { [field]: [message] } })
+  })
+
+  it.each(['password1', 'Qwerty123', 'iloveyou'])(
+    'refuses the common password %s with a 400 that says why',
+    async (password) => {
+      const response = await t.request('/api/register', {
+        body: {
+          ...registration(`common-${password}@example.com`),
+          password,
+          confirmPassword: password,
+        },
+      })
+      expect(response.status).toBe(400)
+      expect((await json(response)).message).toBe(
+        'This password is one of the most common and easy to guess. Please choose another.',
+      )
+    },
+  )
+
+  it('accepts a long passphrase of 128 characters', async () => {
+    const password = 'a quiet harbor at dawn '.repeat(6).slice(0, 128)
+    const response = await t.request('/api/register', {
+      body: { ...registration('long-passphrase@example.com'), password, confirmPassword: password },
+    })
+    expect(response.status).toBe(201)
   })
 
   it('answers missing fields, wrong types and broken JSON with a 400', async () => {
@@ -231,6 +256,22 @@ describe('password reset', () => {
     expect(await json(reused)).toEqual({
       message: 'This password reset link is invalid or has expired.',
     })
+  })
+
+  it('refuses a common new password without spending the token', async () => {
+    const user = await registerUser(t)
+    await requestReset(user.email)
+    const token = await latestResetToken(user.email)
+
+    const common = await t.request('/api/auth/reset-password', {
+      body: { token, password: 'football' },
+    })
+    expect(common.status).toBe(400)
+    expect((await json(common)).message).toContain('most common')
+    const good = await t.request('/api/auth/reset-password', {
+      body: { token, password: 'brand-new-pass' },
+    })
+    expect(good.status).toBe(200)
   })
 
   it('refuses an unknown token and an expired one', async () => {

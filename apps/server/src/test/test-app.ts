@@ -1,24 +1,48 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { DbHandle } from '@fiveconnect/db'
+import { upsertAdmin, type DbHandle } from '@fiveconnect/db'
 import { createTestDb } from '@fiveconnect/db/testing'
 import { createApp, type AppDeps } from '../app.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { createLocalStorage } from '../files/storage/local-storage.ts'
 import { createOutboxMailer, readOutbox } from '../mail/outbox-mailer.ts'
 
 export const TEST_APP_URL = 'http://localhost:3000'
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-/** The whole HTTP app on a fresh database, with the outbox mailer in a temporary folder. */
-export async function createTestApp(config: Partial<AppDeps['config']> = {}) {
+/** Local object storage in `root`, with upload URLs on the test app's origin. */
+export function createTestStorage(root: string) {
+  return createLocalStorage({
+    root,
+    publicUrl: TEST_APP_URL,
+    secret: 'test-upload-signing-secret-of-32-characters',
+    ttlSeconds: 900,
+  })
+}
+
+export type TestAppOptions = Partial<AppDeps['config']> & {
+  /** Defaults to local files in the test's temporary folder. */
+  storage?: (dataDir: string) => AppDeps['storage']
+  transcription?: AppDeps['transcription']
+}
+
+/**
+ * The whole HTTP app on a fresh database, with the outbox mailer and local object storage in a
+ * temporary folder.
+ */
+export async function createTestApp({ storage, transcription, ...config }: TestAppOptions = {}) {
   const database: DbHandle = await createTestDb()
   const dataDir = await mkdtemp(join(tmpdir(), 'fiveconnect-test-'))
   const outbox = join(dataDir, 'outbox')
+  const objectStorage = storage?.(dataDir) ?? createTestStorage(join(dataDir, 'objects'))
   const app = createApp({
     db: database.db,
     mailer: createOutboxMailer(outbox, () => {}),
-    config: { appUrl: TEST_APP_URL, secureCookies: false, ...config },
+    storage: objectStorage,
+    transcription,
+    config: { appUrl: TEST_APP_URL, secureCookies: false, rateLimits: 'off', ...config },
   })
 
   async function request(
@@ -47,6 +71,8 @@ export async function createTestApp(config: Partial<AppDeps['config']> = {}) {
   return {
     app,
     db: database.db,
+    storage: objectStorage,
+    dataDir,
     request,
     readOutbox: () => readOutbox(outbox),
     async close() {
@@ -68,7 +94,11 @@ export function sessionCookieFrom(response: Response): string {
 let userCounter = 0
 
 /** Registers a new attendee through the API and returns its credentials and session cookie. */
-export async function registerUser(testApp: TestApp, overrides: Record<string, string> = {}) {
+export async function registerUser(
+  testApp: TestApp,
+  overrides: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   userCounter += 1
   const credentials = {
     email: `user${userCounter}-${Date.now()}@example.com`,
@@ -78,8 +108,27 @@ export async function registerUser(testApp: TestApp, overrides: Record<string, s
     lastName: `User ${userCounter}`,
     ...overrides,
   }
-  const response = await testApp.request('/api/register', { body: credentials })
+  const response = await testApp.request('/api/register', { body: credentials, headers })
   if (response.status !== 201) throw new Error(`Registration failed: ${await response.text()}`)
   const user = (await response.json()) as { id: string; email: string }
   return { ...credentials, id: user.id, cookie: sessionCookieFrom(response) }
+}
+
+/** Creates (or promotes) an admin and signs it in. */
+export async function signInAdmin(testApp: TestApp, email = `admin-${Date.now()}@example.com`) {
+  const password = 'admin-password-1'
+  const admin = await upsertAdmin(testApp.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: 'Ada',
+    lastName: 'Admin',
+  })
+  const response = await testApp.request('/api/login', { body: { email, password } })
+  if (response.status !== 200) throw new Error(`Admin sign-in failed: ${await response.text()}`)
+  return { ...admin, password, cookie: sessionCookieFrom(response) }
+}
+
+/** The parsed JSON body of a response, for assertions. */
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T
 }

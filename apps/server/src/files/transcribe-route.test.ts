@@ -1,0 +1,179 @@
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, registerUser, TEST_APP_URL, type TestApp } from '../test/test-app.ts'
+import { findProbeTools } from './audio-tools.ts'
+import type { TranscribeDeps } from './transcribe-route.ts'
+import { findOfflineTools } from './transcription/index.ts'
+import { createOfflineEngine } from './transcription/offline-engine.ts'
+import type { Transcriber } from './transcription/transcriber.ts'
+
+const run = promisify(execFile)
+const SETUP_HINT = 'run scripts/setup-test-deps.sh to install ffmpeg, pocketsphinx and espeak-ng'
+
+type Answer = { transcription: string; voiceNoteUrl: string; reason?: string }
+
+async function appWith(transcription: Partial<TranscribeDeps>) {
+  const probeTools = await findProbeTools()
+  return createTestApp({
+    transcription: { transcriber: idle, timeoutMs: 10_000, probeTools, ...transcription },
+  })
+}
+
+const idle: Transcriber = { engine: 'offline', transcribe: () => Promise.resolve('') }
+
+function postAudio(
+  t: TestApp,
+  cookie: string | undefined,
+  bytes: Uint8Array,
+  name = 'voice-note.webm',
+) {
+  const form = new FormData()
+  form.append('audio', new Blob([bytes], { type: 'audio/webm' }), name)
+  return t.app.request(`${TEST_APP_URL}/api/transcribe-voice`, {
+    method: 'POST',
+    body: form,
+    headers: cookie ? { cookie } : {},
+  })
+}
+
+/** Speech made with espeak-ng, encoded as a browser would send it: WebM/Opus with no duration. */
+async function speech(dir: string, words: string): Promise<Buffer> {
+  const wav = join(dir, 'speech.wav')
+  const webm = join(dir, 'speech.webm')
+  await run('espeak-ng', ['-v', 'en-us+m3', '-s', '140', '-w', wav, words])
+  await run('sh', [
+    '-c',
+    `ffmpeg -nostdin -y -v error -i "${wav}" -c:a libopus -f webm pipe:1 > "${webm}"`,
+  ])
+  return readFile(webm)
+}
+
+async function silence(dir: string, seconds: number): Promise<Buffer> {
+  const wav = join(dir, `silence-${seconds}.wav`)
+  await run('ffmpeg', [
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=8000:cl=mono',
+    '-t',
+    String(seconds),
+    wav,
+  ])
+  return readFile(wav)
+}
+
+describe('POST /api/transcribe-voice with the offline engine', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    const tools = await findOfflineTools()
+    if (!tools) throw new Error(`The offline engine is not installed: ${SETUP_HINT}`)
+    t = await appWith({ transcriber: createOfflineEngine(tools), timeoutMs: 60_000 })
+  })
+  afterAll(() => t.close())
+
+  it('transcribes spoken words and keeps the recording as the user’s voice note', async () => {
+    const { cookie } = await registerUser(t)
+    const recording = await speech(t.dataDir, 'hello world')
+    const response = await postAudio(t, cookie, recording)
+    expect(response.status).toBe(200)
+    const answer = (await response.json()) as Answer
+    expect(answer.transcription).toContain('hello world')
+    expect(answer.reason).toBeUndefined()
+    expect(answer.voiceNoteUrl).toMatch(/^\/objects\/[0-9a-f-]{36}$/)
+
+    const playback = answer.voiceNoteUrl.replace('/objects/', '/api/voice-notes/')
+    const whole = await t.request(playback, { cookie })
+    expect(whole.headers.get('content-type')).toBe('audio/webm')
+    expect(Buffer.from(await whole.arrayBuffer()).equals(recording)).toBe(true)
+    const start = await t.request(playback, { cookie, headers: { range: 'bytes=0-1' } })
+    expect(start.status).toBe(206)
+    expect([...new Uint8Array(await start.arrayBuffer())]).toEqual([0x1a, 0x45])
+  })
+})
+
+describe('POST /api/transcribe-voice limits and failures', () => {
+  let t: TestApp
+  let cookie: string
+  const slow: Transcriber = { engine: 'assemblyai', transcribe: () => new Promise(() => {}) }
+  beforeAll(async () => {
+    t = await appWith({ transcriber: slow, timeoutMs: 200 })
+    cookie = (await registerUser(t)).cookie
+  })
+  afterAll(() => t.close())
+
+  it('keeps the voice note when transcription times out, with an empty transcript and a reason', async () => {
+    const response = await postAudio(t, cookie, await silence(t.dataDir, 1))
+    expect(response.status).toBe(200)
+    const answer = (await response.json()) as Answer
+    expect(answer.transcription).toBe('')
+    expect(answer.reason).toBe(
+      'Transcription took longer than 0.2 seconds. The voice note was saved without a transcript.',
+    )
+    expect((await t.request(answer.voiceNoteUrl, { cookie })).status).toBe(200)
+  })
+
+  it('needs a signed-in user', async () => {
+    expect((await postAudio(t, undefined, await silence(t.dataDir, 1))).status).toBe(401)
+  })
+
+  it('refuses a file that is not audio, whatever its name', async () => {
+    const response = await postAudio(t, cookie, Buffer.from('just some text'), 'voice-note.webm')
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      message: 'The recording is not in a supported format (WebM, Ogg, MP4, MP3 or WAV).',
+    })
+  })
+
+  it('refuses a request without the audio field', async () => {
+    const form = new FormData()
+    form.append('recording', new Blob([Buffer.from('x')]), 'x.webm')
+    const response = await t.app.request(`${TEST_APP_URL}/api/transcribe-voice`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie },
+    })
+    expect(response.status).toBe(400)
+  })
+
+  it('refuses a recording over 25 MB', async () => {
+    const tooBig = Buffer.concat([
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+      Buffer.alloc(25 * 1024 * 1024),
+    ])
+    const response = await postAudio(t, cookie, tooBig)
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ message: 'The voice note is larger than 25 MB.' })
+  })
+
+  it('refuses a recording longer than 10 minutes', async () => {
+    const response = await postAudio(t, cookie, await silence(t.dataDir, 601), 'long.wav')
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      message: 'Voice notes can be at most 10 minutes long.',
+    })
+  })
+})
+
+describe('POST /api/transcribe-voice with no engine set up', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('saves the voice note and says transcription is unavailable', async () => {
+    const { cookie } = await registerUser(t)
+    const wav = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt '), Buffer.alloc(64)])
+    const answer = (await (await postAudio(t, cookie, wav, 'note.wav')).json()) as Answer
+    expect(answer.transcription).toBe('')
+    expect(answer.reason).toMatch(/^Transcription is not set up on this server/)
+    expect((await t.request(answer.voiceNoteUrl, { method: 'HEAD', cookie })).status).toBe(200)
+  })
+})

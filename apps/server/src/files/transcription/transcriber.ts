@@ -1,0 +1,61 @@
+/** A recording on disk (for command-line tools) and in memory (for upload APIs). */
+export type AudioFile = { path: string; bytes: Uint8Array; contentType: string }
+
+/** One speech-to-text engine. `transcribe` stops its work when `signal` aborts. */
+export type Transcriber = {
+  engine: 'assemblyai' | 'offline' | 'unavailable'
+  transcribe: (audio: AudioFile, signal: AbortSignal) => Promise<string>
+}
+
+/** A failure whose message a person can read as it is (it becomes the answer's `reason`). */
+export class TranscriptionError extends Error {
+  override name = 'TranscriptionError'
+}
+
+export type TranscriptionOutcome = { transcription: string; reason?: string }
+
+const SAVED_ANYWAY = 'The voice note was saved without a transcript.'
+
+/**
+ * Transcribes within a time limit and never throws: a failure or a time-out comes back as an
+ * empty transcription with a reason, since the voice note itself is already saved.
+ */
+export async function transcribeWithin(
+  transcriber: Transcriber,
+  audio: AudioFile,
+  timeoutMs: number,
+): Promise<TranscriptionOutcome> {
+  const controller = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort()
+      reject(new TranscriptionError(`Transcription took longer than ${timeoutMs / 1000} seconds.`))
+    }, timeoutMs)
+  })
+  try {
+    const text = (await Promise.race([transcriber.transcribe(audio, controller.signal), timedOut]))
+      .replace(/\s+/g, ' ')
+      .trim()
+    return text
+      ? { transcription: text }
+      : { transcription: '', reason: 'No speech was recognised.' }
+  } catch (error) {
+    if (error instanceof TranscriptionError) {
+      return { transcription: '', reason: `${error.message} ${SAVED_ANYWAY}` }
+    }
+    console.error('Transcription failed:', error)
+    return { transcription: '', reason: `Transcription failed. ${SAVED_ANYWAY}` }
+  } finally {
+    clearTimeout(timer)
+    controller.abort()
+  }
+}
+
+/** When no engine is set up: every voice note is kept, untranscribed, with this reason. */
+export function unavailableTranscriber(reason: string): Transcriber {
+  return {
+    engine: 'unavailable',
+    transcribe: () => Promise.reject(new TranscriptionError(reason)),
+  }
+}

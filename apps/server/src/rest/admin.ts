@@ -1,0 +1,24 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../http/app-env.ts'
+import { readJsonWithId } from '../http/read-json.ts'
+import { callerFor } from './caller.ts'
+
+/** SPEC section 7: the admin dashboard's calls. */
+export const adminRoutes = new Hono<AppEnv>()
+  .get('/admin/stats', async (c) => c.json(await callerFor(c).admin.stats()))
+  .get('/admin/users', async (c) => c.json(await callerFor(c).admin.listUsers()))
+  .put('/admin/users/:id', async (c) =>
+    c.json(await callerFor(c).admin.updateUser(await readJsonWithId(c))),
+  )
+  .put('/admin/users/:id/password', async (c) =>
+    c.json(await callerFor(c).admin.setUserPassword(await readJsonWithId(c))),
+  )
+  .put('/admin/users/:id/deactivate', async (c) =>
+    c.json(await callerFor(c).admin.deactivateUser({ id: c.req.param('id') })),
+  )
+  .put('/admin/users/:id/reactivate', async (c) =>
+    c.json(await callerFor(c).admin.reactivateUser({ id: c.req.param('id') })),
+  )
+  .get('/admin/audit', async (c) =>
+    c.json(await callerFor(c).admin.auditLog({ before: c.req.query('before') })),
+  )

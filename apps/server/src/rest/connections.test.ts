@@ -1,0 +1,206 @@
+import { events } from '@fiveconnect/db'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
+
+type Connection = {
+  id: string
+  connectionTypes: string[]
+  notes: string | null
+  person: { id: string; firstName: string; email: string | null; company: string | null }
+  event: { id: string; title: string } | null
+  createdAt: string
+}
+
+let t: TestApp
+let eventId: string
+beforeAll(async () => {
+  t = await createTestApp()
+  const [event] = await t.db.select().from(events)
+  eventId = event?.id ?? ''
+})
+afterAll(() => t.close())
+
+async function newPerson(cookie: string, firstName = 'Grace') {
+  const response = await t.request('/api/people', {
+    body: { firstName, lastName: 'Hopper' },
+    cookie,
+  })
+  return json<{ id: string }>(response)
+}
+
+async function addConnection(cookie: string, body: Record<string, unknown> = {}) {
+  const person = await newPerson(cookie)
+  const response = await t.request('/api/connections', {
+    body: { personId: person.id, eventId: null, connectionTypes: ['SA'], ...body },
+    cookie,
+  })
+  expect(response.status).toBe(201)
+  return json<Connection>(response)
+}
+
+describe('connections', () => {
+  it('are created with their person and event, and listed newest first', async () => {
+    const user = await registerUser(t)
+    const first = await addConnection(user.cookie, { eventId, notes: 'Met at the keynote' })
+    const second = await addConnection(user.cookie, { connectionTypes: ['JV', 'RF'] })
+
+    expect(first.event).toMatchObject({ id: eventId, title: 'Ideas Fest' })
+    expect(first.person).toMatchObject({ firstName: 'Grace' })
+    const list = await json<Connection[]>(
+      await t.request('/api/connections', { cookie: user.cookie }),
+    )
+    expect(list.map((connection) => connection.id)).toEqual([second.id, first.id])
+    expect(list[0]).toMatchObject({ connectionTypes: ['JV', 'RF'], event: null })
+    expect(list[1]?.notes).toBe('Met at the keynote')
+  })
+
+  it('are private: another user sees none, and their ids answer 404', async () => {
+    const owner = await registerUser(t)
+    const stranger = await registerUser(t)
+    const connection = await addConnection(owner.cookie)
+
+    expect(await json(await t.request('/api/connections', { cookie: stranger.cookie }))).toEqual([])
+    for (const method of ['PUT', 'DELETE']) {
+      const response = await t.request(`/api/connections/${connection.id}`, {
+        method,
+        body: method === 'PUT' ? { notes: 'mine now' } : undefined,
+        cookie: stranger.cookie,
+      })
+      expect(response.status).toBe(404)
+      expect(await json(response)).toEqual({ message: 'Connection not found.' })
+    }
+    const [kept] = await json<Connection[]>(
+      await t.request('/api/connections', { cookie: owner.cookie }),
+    )
+    expect(kept?.notes).toBeNull()
+  })
+
+  it.each([
+    [{ connectionTypes: ['XX'] }, 'Connection types must be SA, JV, MA, IC or RF'],
+    [{ connectionTypes: ['SA', 'SA'] }, 'Each connection type can be chosen once'],
+    [{ personId: 'not-a-uuid' }, 'Not a valid id'],
+    [{ photos: ['https://evil.example/x.png'] }, 'Must be a stored file path'],
+    [{ eventId: '00000000-0000-4000-8000-000000000000' }, 'That event does not exist.'],
+    [{ personId: '00000000-0000-4000-8000-000000000000' }, 'That person does not exist.'],
+  ])('refuses %j with a 400 that says why', async (change, message) => {
+    const user = await registerUser(t)
+    const person = await newPerson(user.cookie)
+    const response = await t.request('/api/connections', {
+      body: { personId: person.id, connectionTypes: ['SA'], ...change },
+      cookie: user.cookie,
+    })
+    expect(response.status).toBe(400)
+    expect((await json(response)).message).toBe(message)
+  })
+
+  it('updates the connection and its person contact details together', async () => {
+    const user = await registerUser(t)
+    const connection = await addConnection(user.cookie)
+    const response = await t.request(`/api/connections/${connection.id}`, {
+      method: 'PUT',
+      body: {
+        eventId,
+        connectionTypes: ['IC'],
+        connectionFocus: 'Fintech',
+        notes: 'Follow up next week',
+        email: 'Grace@Example.com',
+        company: 'Navy',
+        linkedin: 'linkedin.com/in/grace',
+      },
+      cookie: user.cookie,
+    })
+    expect(response.status).toBe(200)
+    const updated = await json<Connection & { connectionFocus: string }>(response)
+    expect(updated).toMatchObject({
+      connectionTypes: ['IC'],
+      connectionFocus: 'Fintech',
+      notes: 'Follow up next week',
+      event: { title: 'Ideas Fest' },
+      person: { email: 'grace@example.com', company: 'Navy' },
+    })
+  })
+
+  it('keeps the fields an update leaves out', async () => {
+    const user = await registerUser(t)
+    const connection = await addConnection(user.cookie, {
+      eventId,
+      connectionTypes: ['MA', 'RF'],
+      connectionFocus: 'Fintech',
+    })
+    const response = await t.request(`/api/connections/${connection.id}`, {
+      method: 'PUT',
+      body: { notes: 'Only the notes change' },
+      cookie: user.cookie,
+    })
+    expect(response.status).toBe(200)
+    expect(await json(response)).toMatchObject({
+      connectionTypes: ['MA', 'RF'],
+      connectionFocus: 'Fintech',
+      notes: 'Only the notes change',
+      photos: [],
+      event: { id: eventId },
+    })
+  })
+
+  it('marks the person as a registered user when the new email is a user’s, and unmarks them', async () => {
+    const user = await registerUser(t)
+    const member = await registerUser(t)
+    const connection = await addConnection(user.cookie)
+    const update = async (email: string) => {
+      const response = await t.request(`/api/connections/${connection.id}`, {
+        method: 'PUT',
+        body: { email },
+        cookie: user.cookie,
+      })
+      return (await json<{ person: { hasUserProfile: boolean } }>(response)).person
+    }
+    expect(await update(member.email.toUpperCase())).toMatchObject({ hasUserProfile: true })
+    expect(await update('nobody@example.com')).toMatchObject({ hasUserProfile: false })
+  })
+
+  it('answers an email that belongs to another person with a 409', async () => {
+    const user = await registerUser(t)
+    await t.request('/api/people', {
+      body: { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com' },
+      cookie: user.cookie,
+    })
+    const connection = await addConnection(user.cookie)
+    const response = await t.request(`/api/connections/${connection.id}`, {
+      method: 'PUT',
+      body: { email: 'alan@example.com' },
+      cookie: user.cookie,
+    })
+    expect(response.status).toBe(409)
+    expect((await json(response)).message).toBe('Another person already has this email address.')
+  })
+
+  it('are deleted by their author', async () => {
+    const user = await registerUser(t)
+    const connection = await addConnection(user.cookie)
+    const response = await t.request(`/api/connections/${connection.id}`, {
+      method: 'DELETE',
+      cookie: user.cookie,
+    })
+    expect(response.status).toBe(200)
+    expect(await json(await t.request('/api/connections', { cookie: user.cookie }))).toEqual([])
+    const again = await t.request(`/api/connections/${connection.id}`, {
+      method: 'DELETE',
+      cookie: user.cookie,
+    })
+    expect(again.status).toBe(404)
+  })
+
+  it('answer 401 when signed out', async () => {
+    expect((await t.request('/api/connections')).status).toBe(401)
+    expect((await t.request('/api/connections', { body: {} })).status).toBe(401)
+  })
+
+  it('answer broken JSON, wrong types and missing fields with a 400', async () => {
+    const user = await registerUser(t)
+    for (const body of ['{"personId":', '[]', '"text"', '{}', { personId: 7 }]) {
+      const response = await t.request('/api/connections', { body, cookie: user.cookie })
+      expect(response.status).toBe(400)
+      expect(typeof (await json(response)).message).toBe('string')
+    }
+  })
+})

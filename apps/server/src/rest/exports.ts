@@ -1,0 +1,27 @@
+import type { ExportFile } from '@fiveconnect/api'
+import type { AdminExportInput } from '@fiveconnect/api/schemas'
+import { type Context, Hono } from 'hono'
+import type { AppEnv } from '../http/app-env.ts'
+import { callerFor } from './caller.ts'
+
+function download(c: Context<AppEnv>, file: ExportFile) {
+  return c.body(file.content, 200, {
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename="${file.filename}"`,
+    'Cache-Control': 'no-store',
+  })
+}
+
+/** Downloads: a user's own connections (CSV, vCard) and an admin's CSV of each table. */
+export const exportRoutes = new Hono<AppEnv>()
+  .get('/connections/export.csv', async (c) =>
+    download(c, await callerFor(c).exports.connectionsCsv()),
+  )
+  .get('/connections/export.vcf', async (c) =>
+    download(c, await callerFor(c).exports.connectionsVcf()),
+  )
+  .get('/admin/export/:file', async (c) => {
+    // The procedure validates the name; an unknown one is a 400.
+    const input = { entity: c.req.param('file').replace(/\.csv$/, '') } as AdminExportInput
+    return download(c, await callerFor(c).exports.adminCsv(input))
+  })

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
+
+type Person = { id: string; firstName: string; lastName: string; hasUserProfile: boolean }
+
+let t: TestApp
+let cookie: string
+beforeAll(async () => {
+  t = await createTestApp()
+  cookie = (await registerUser(t)).cookie
+  for (const person of [
+    { firstName: 'Grace', lastName: 'Hopper', company: 'US Navy', email: 'grace@navy.example' },
+    { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines' },
+    { firstName: 'Alan', lastName: 'Turing', company: 'Bletchley Park' },
+    { firstName: 'Gracie', lastName: 'Allen', company: 'Vaudeville' },
+    { firstName: 'Tom', lastName: 'Baker', company: 'Grace Foundation' },
+  ]) {
+    await t.request('/api/people', { body: person, cookie })
+  }
+})
+afterAll(() => t.close())
+
+const search = async (q: string) =>
+  json<Person[]>(await t.request(`/api/people/search?q=${encodeURIComponent(q)}`, { cookie }))
+const names = (people: Person[]) => people.map((person) => `${person.firstName} ${person.lastName}`)
+
+describe('people search', () => {
+  it('answers an empty list below three characters', async () => {
+    expect(await search('Gr')).toEqual([])
+    expect(await search('  G  ')).toEqual([])
+  })
+
+  it('matches first, last and full name, email and company, ignoring case', async () => {
+    expect(names(await search('hopper'))).toEqual(['Grace Hopper'])
+    expect(names(await search('ADA LOVE'))).toEqual(['Ada Lovelace'])
+    expect(names(await search('navy.example'))).toEqual(['Grace Hopper'])
+    expect(names(await search('bletchley'))).toEqual(['Alan Turing'])
+  })
+
+  it('ranks an exact name first, then names starting with the text, then other matches', async () => {
+    expect(names(await search('grace hopper'))).toEqual(['Grace Hopper'])
+    const grace = names(await search('grac'))
+    expect(grace).toHaveLength(3)
+    expect(grace.slice(0, 2).sort()).toEqual(['Grace Hopper', 'Gracie Allen'])
+    expect(grace[2]).toBe('Tom Baker')
+  })
+
+  it('treats % and _ as plain characters', async () => {
+    expect(await search('%%%')).toEqual([])
+    expect(await search('___')).toEqual([])
+  })
+
+  it('is for signed-in users only', async () => {
+    expect((await t.request('/api/people/search?q=grace')).status).toBe(401)
+  })
+})
+
+describe('recording a person', () => {
+  it('returns the existing person for a known email instead of a duplicate', async () => {
+    const first = await json<Person>(
+      await t.request('/api/people', {
+        body: { firstName: 'Katherine', lastName: 'Johnson', email: 'kj@nasa.example' },
+        cookie,
+      }),
+    )
+    const again = await t.request('/api/people', {
+      body: { firstName: 'Kathy', lastName: 'J', email: 'KJ@nasa.example' },
+      cookie,
+    })
+    expect(again.status).toBe(201)
+    expect(await json(again)).toMatchObject({ id: first.id, firstName: 'Katherine' })
+  })
+
+  it('marks a person who is a registered user', async () => {
+    const member = await registerUser(t)
+    const person = await json<Person>(
+      await t.request('/api/people', {
+        body: { firstName: 'Member', lastName: 'Person', email: member.email },
+        cookie,
+      }),
+    )
+    expect(person.hasUserProfile).toBe(true)
+    const stranger = await json<Person>(
+      await t.request('/api/people', {
+        body: { firstName: 'No', lastName: 'Account', email: 'no-account@example.com' },
+        cookie,
+      }),
+    )
+    expect(stranger.hasUserProfile).toBe(false)
+  })
+
+  it.each([
+    [{ lastName: 'Only' }, 'First name is required'],
+    [{ firstName: 'Only' }, 'Last name is required'],
+    [{ firstName: 'A', lastName: 'B', email: 'not-an-email' }, 'Invalid email address'],
+  ])('refuses %j with a 400 that says why', async (body, message) => {
+    const response = await t.request('/api/people', { body, cookie })
+    expect(response.status).toBe(400)
+    expect((await json(response)).message).toBe(message)
+  })
+})

@@ -1,0 +1,11 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../http/app-env.ts'
+import { readJson } from '../http/read-json.ts'
+import { callerFor } from './caller.ts'
+
+/** SPEC section 7: finding and recording the people a user meets. */
+export const peopleRoutes = new Hono<AppEnv>()
+  .get('/people/search', async (c) =>
+    c.json(await callerFor(c).people.search({ q: c.req.query('q') ?? '' })),
+  )
+  .post('/people', async (c) => c.json(await callerFor(c).people.create(await readJson(c)), 201))
