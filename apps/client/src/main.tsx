@@ -1,18 +1,13 @@
-import '@mantine/core/styles.css'
-import { Container, MantineProvider, Text, Title } from '@mantine/core'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { App } from './app/app.tsx'
+import { createApp } from './app/create-app.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Missing #root element')
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider>
-      <Container size="xs" py="xl">
-        <Title order={1}>FiveConnect</Title>
-        <Text>Capture the people you meet at events.</Text>
-      </Container>
-    </MantineProvider>
+    <App app={createApp()} />
   </StrictMode>,
 )

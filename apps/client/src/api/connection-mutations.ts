@@ -1,0 +1,22 @@
+import { trpc } from '../lib/trpc.ts'
+
+/** Every change to a connection refreshes the list (SPEC section 4) and the events' counts. */
+function useRefreshConnections() {
+  const utils = trpc.useUtils()
+  return () => Promise.all([utils.connections.list.invalidate(), utils.events.list.invalidate()])
+}
+
+export function useCreateConnection() {
+  const refresh = useRefreshConnections()
+  return trpc.connections.create.useMutation({ onSuccess: refresh })
+}
+
+export function useUpdateConnection() {
+  const refresh = useRefreshConnections()
+  return trpc.connections.update.useMutation({ onSuccess: refresh })
+}
+
+export function useDeleteConnection() {
+  const refresh = useRefreshConnections()
+  return trpc.connections.delete.useMutation({ onSuccess: refresh })
+}

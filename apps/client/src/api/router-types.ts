@@ -1,0 +1,13 @@
+import type { AppRouter } from '@fiveconnect/api'
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
+
+type Outputs = inferRouterOutputs<AppRouter>
+type Inputs = inferRouterInputs<AppRouter>
+
+/** The shapes the screens read, straight from the real procedures. */
+export type ConnectionItem = Outputs['connections']['list'][number]
+export type PersonResult = Outputs['people']['search'][number]
+export type EventItem = Outputs['events']['list'][number]
+export type AdminUser = Outputs['admin']['listUsers'][number]
+export type AdminStats = Outputs['admin']['stats']
+export type UpdateConnectionValues = Inputs['connections']['update']

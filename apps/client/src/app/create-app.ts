@@ -1,0 +1,51 @@
+import { LoadingScreen } from '@fiveconnect/ui'
+import { createTRPCQueryUtils } from '@trpc/react-query'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { NotFoundPage } from '../components/not-found-page.tsx'
+import { createQueryClient } from '../lib/query-client.ts'
+import { createTrpcClient } from '../lib/trpc.ts'
+import { createUnauthorizedFlow, loginTargetFor } from '../lib/unauthorized.ts'
+import { routeTree } from '../routeTree.gen.ts'
+
+export type AppOptions = {
+  /** Memory history in tests; the browser's by default. */
+  history?: RouterHistory
+  /** Full-page navigation (logout, /api/login); tests pass a spy since jsdom cannot navigate. */
+  hardRedirect?: (href: string) => void
+}
+
+/** Everything the app needs, wired once: tRPC client, query cache, router and the Unauthorized flow. */
+export function createApp({ history, hardRedirect = defaultHardRedirect }: AppOptions = {}) {
+  const trpcClient = createTrpcClient()
+  const queryClient = createQueryClient({
+    onUnauthorized: () => startUnauthorizedFlow(loginTargetFor(router.state.location.pathname)),
+  })
+  const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient })
+  const startUnauthorizedFlow = createUnauthorizedFlow({
+    goToLogin: () => router.navigate({ to: '/login' }),
+    hardRedirect,
+    forgetUser: () => trpcUtils.auth.me.setData(undefined, null),
+  })
+  const router = createRouter({
+    routeTree,
+    history,
+    context: { queryClient, trpcUtils, trpcClient, startUnauthorizedFlow, hardRedirect },
+    defaultPendingComponent: LoadingScreen,
+    defaultPreload: 'intent',
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  })
+  return { router, queryClient, trpcClient }
+}
+
+function defaultHardRedirect(href: string) {
+  window.location.assign(href)
+}
+
+export type AppInstance = ReturnType<typeof createApp>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppInstance['router']
+  }
+}

@@ -1,0 +1,195 @@
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { useMutation } from '@tanstack/react-query'
+import {
+  IconMicrophone,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { toast } from '../../lib/toast.ts'
+import { transcribeVoiceNote } from '../../lib/uploads.ts'
+import { formatDuration, useVoiceRecorder } from './use-voice-recorder.ts'
+import { showPlaybackError, VoiceNotePlayer } from './voice-note-player.tsx'
+
+export type VoiceNote = { voiceNoteUrl: string | null; voiceNoteTranscription: string | null }
+
+type Props = {
+  value: VoiceNote
+  onChange: (voiceNote: VoiceNote) => void
+}
+
+type SaveStage = 'uploading' | 'transcribing'
+
+/** Record, listen, then Save & Transcribe; or delete the saved note. */
+export function VoiceRecorder({ value, onChange }: Props) {
+  const recorder = useVoiceRecorder()
+  const [stage, setStage] = useState<SaveStage>('uploading')
+  const save = useMutation({
+    mutationFn: (audio: Blob) => {
+      setStage('uploading')
+      return transcribeVoiceNote(audio, { onUploaded: () => setStage('transcribing') })
+    },
+  })
+
+  const saveAndTranscribe = () => {
+    if (!recorder.recording) return
+    save.mutate(recorder.recording, {
+      onSuccess: ({ voiceNoteUrl, transcription, reason }) => {
+        onChange({ voiceNoteUrl, voiceNoteTranscription: transcription || null })
+        recorder.discard()
+        if (transcription) {
+          toast.success('Voice Note Saved', 'Your voice note has been saved and transcribed.')
+        } else {
+          toast.error(
+            'Transcription Failed',
+            `Your recording is saved, but it could not be transcribed${reason ? `: ${reason}` : '.'}`,
+          )
+        }
+      },
+      // The recording stays on screen so it can be sent again.
+      onError: () => toast.error('Upload Failed', 'Failed to save voice note. Please try again.'),
+    })
+  }
+
+  const deleteSaved = () => {
+    onChange({ voiceNoteUrl: null, voiceNoteTranscription: null })
+    toast.success('Voice Note Deleted', 'The voice note has been removed from this connection.')
+  }
+
+  return (
+    <Stack gap="xs" role="group" aria-label="Voice note">
+      {value.voiceNoteUrl && recorder.state === 'idle' ? (
+        <>
+          <VoiceNotePlayer url={value.voiceNoteUrl} />
+          {value.voiceNoteTranscription && (
+            <Text size="sm" fs="italic">
+              {value.voiceNoteTranscription}
+            </Text>
+          )}
+          <Button
+            variant="subtle"
+            color="red"
+            h={44}
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={deleteSaved}
+          >
+            Delete
+          </Button>
+        </>
+      ) : recorder.state === 'idle' ? (
+        <Button
+          variant="light"
+          h={44}
+          leftSection={<IconMicrophone size={18} aria-hidden />}
+          onClick={() => void recorder.start()}
+        >
+          Record
+        </Button>
+      ) : (
+        <>
+          <Group gap="xs" wrap="nowrap">
+            {recorder.state === 'recording' && (
+              <Text c="red" fw={700} aria-hidden>
+                ●
+              </Text>
+            )}
+            <Text fw={600} role="timer" aria-label="Recording time">
+              {formatDuration(recorder.seconds)}
+            </Text>
+          </Group>
+          {recorder.state === 'recording' ? (
+            <Button
+              color="red"
+              h={44}
+              leftSection={<IconPlayerStop size={18} aria-hidden />}
+              onClick={recorder.stop}
+            >
+              Stop
+            </Button>
+          ) : (
+            recorder.recording && (
+              <Stack gap="xs">
+                <Group grow>
+                  <FreshRecordingPlayer recording={recorder.recording} />
+                  <Button
+                    variant="default"
+                    h={44}
+                    leftSection={<IconTrash size={18} aria-hidden />}
+                    onClick={recorder.discard}
+                    disabled={save.isPending}
+                  >
+                    Discard
+                  </Button>
+                </Group>
+                <Button
+                  h={44}
+                  leftSection={<IconUpload size={18} aria-hidden />}
+                  onClick={saveAndTranscribe}
+                  disabled={save.isPending}
+                >
+                  {save.isPending
+                    ? stage === 'uploading'
+                      ? 'Uploading...'
+                      : 'Transcribing...'
+                    : 'Save & Transcribe'}
+                </Button>
+              </Stack>
+            )
+          )}
+        </>
+      )}
+    </Stack>
+  )
+}
+
+/** Play or Pause for the recording that is not saved yet. */
+function FreshRecordingPlayer({ recording }: { recording: Blob }) {
+  const audioRef = useRef<HTMLAudioElement>(null)
+  const source = useMemo(() => URL.createObjectURL(recording), [recording])
+  const [isPlaying, setPlaying] = useState(false)
+
+  useEffect(() => () => URL.revokeObjectURL(source), [source])
+
+  const toggle = () => {
+    const audio = audioRef.current
+    if (!audio) return
+    if (isPlaying) {
+      audio.pause()
+      setPlaying(false)
+      return
+    }
+    audio.play().then(
+      () => setPlaying(true),
+      () => showPlaybackError(),
+    )
+  }
+
+  return (
+    <>
+      <Button
+        variant="light"
+        h={44}
+        leftSection={
+          isPlaying ? (
+            <IconPlayerPause size={18} aria-hidden />
+          ) : (
+            <IconPlayerPlay size={18} aria-hidden />
+          )
+        }
+        onClick={toggle}
+      >
+        {isPlaying ? 'Pause' : 'Play'}
+      </Button>
+      <audio
+        ref={audioRef}
+        src={source}
+        onEnded={() => setPlaying(false)}
+        onError={showPlaybackError}
+        hidden
+      />
+    </>
+  )
+}

@@ -1,0 +1,209 @@
+import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
+import { IconCalendar, IconChevronRight, IconPlus } from '@tabler/icons-react'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useCurrentUser } from '../../api/auth.ts'
+import { useConnections } from '../../api/connections.ts'
+import type { AppEvent, Connection } from '../../api/contract.ts'
+import { useJoinedEvents } from '../../api/events.ts'
+import {
+  avatarSourcesOf,
+  ConnectionDetailsDialog,
+} from '../../components/connection-details-dialog.tsx'
+import { isUpcoming } from '../../lib/events.ts'
+import { formatDate, fullNameOf } from '../../lib/format.ts'
+
+export const RECENT_CONNECTIONS_SHOWN = 3
+
+export function HomeScreen() {
+  const { user } = useCurrentUser()
+  const connections = useConnections()
+  const joinedEvents = useJoinedEvents()
+  const now = new Date()
+  const upcoming = (joinedEvents.data ?? [])
+    .filter((event) => isUpcoming(event, now))
+    .sort((a, b) => a.startDateTime.getTime() - b.startDateTime.getTime())
+  const attendedCount = (joinedEvents.data ?? []).filter((event) => !isUpcoming(event, now)).length
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Welcome back{user ? `, ${user.firstName}` : ''}
+      </Title>
+
+      <SimpleGrid cols={2} spacing="sm">
+        <Counter label="Total Connections" value={connections.data?.length} />
+        <Counter label="Events Attended" value={joinedEvents.data ? attendedCount : undefined} />
+      </SimpleGrid>
+
+      <Card
+        component={Link}
+        to="/add-connection"
+        withBorder
+        radius="lg"
+        padding="md"
+        bg="indigo.8"
+        c="white"
+      >
+        <Group wrap="nowrap">
+          <ThemeIcon size={44} radius="xl" variant="white" aria-hidden>
+            <IconPlus size={24} />
+          </ThemeIcon>
+          <Stack gap={0} style={{ flex: 1 }}>
+            <Text fw={700} size="lg">
+              Add Connection
+            </Text>
+            <Text size="sm">Record someone you just met</Text>
+          </Stack>
+          <IconChevronRight aria-hidden />
+        </Group>
+      </Card>
+
+      <Stack gap="sm" component="section" aria-labelledby="your-events">
+        <Title order={2} size="h3" id="your-events">
+          Your Events
+        </Title>
+        <Card withBorder radius="lg" padding="md">
+          <Group justify="space-between" mb="sm">
+            <Group gap="xs">
+              <IconCalendar size={20} aria-hidden />
+              <Text fw={700}>Upcoming</Text>
+            </Group>
+            {joinedEvents.data && (
+              <Badge variant="light" aria-label={`${upcoming.length} upcoming events`}>
+                {upcoming.length}
+              </Badge>
+            )}
+          </Group>
+          {joinedEvents.isPending ? (
+            <Loader size="sm" aria-label="Loading events" />
+          ) : joinedEvents.isError ? (
+            <Alert color="red">Your events could not be loaded.</Alert>
+          ) : upcoming.length === 0 ? (
+            <Text c="dimmed">No upcoming events</Text>
+          ) : (
+            <Stack gap="sm">
+              {upcoming.map((event) => (
+                <UpcomingEventRow key={event.id} event={event} />
+              ))}
+            </Stack>
+          )}
+        </Card>
+      </Stack>
+
+      <RecentConnections
+        connections={connections.data}
+        isPending={connections.isPending}
+        isError={connections.isError}
+      />
+    </Stack>
+  )
+}
+
+function Counter({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Text fz={28} fw={800} lh={1.2}>
+        {value ?? '–'}
+      </Text>
+      <Text size="sm">{label}</Text>
+    </Card>
+  )
+}
+
+function UpcomingEventRow({ event }: { event: AppEvent }) {
+  return (
+    <Group wrap="nowrap" gap="sm">
+      <Avatar src={event.logoUrl} alt="" radius="md" color="indigo">
+        <IconCalendar size={20} aria-hidden />
+      </Avatar>
+      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        <Text fw={600} truncate>
+          {event.title}
+        </Text>
+        <Text size="sm">{formatDate(event.startDateTime)}</Text>
+      </Stack>
+      <Badge color="teal" variant="light">
+        Attending
+      </Badge>
+    </Group>
+  )
+}
+
+function RecentConnections({
+  connections,
+  isPending,
+  isError,
+}: {
+  connections: Connection[] | undefined
+  isPending: boolean
+  isError: boolean
+}) {
+  const [selected, setSelected] = useState<Connection | null>(null)
+  const recent = [...(connections ?? [])]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, RECENT_CONNECTIONS_SHOWN)
+
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="recent">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3" id="recent">
+          Recent Connections
+        </Title>
+        <Button component={Link} to="/connections" variant="subtle" size="sm">
+          View All
+        </Button>
+      </Group>
+      {isPending ? (
+        <Loader size="sm" aria-label="Loading connections" />
+      ) : isError ? (
+        <Alert color="red">Your connections could not be loaded.</Alert>
+      ) : recent.length === 0 ? (
+        <Text c="dimmed">No connections yet</Text>
+      ) : (
+        <Stack gap={4}>
+          {recent.map((connection) => (
+            <UnstyledButton
+              key={connection.id}
+              onClick={() => setSelected(connection)}
+              p="xs"
+              mih={44}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            >
+              <Group wrap="nowrap" gap="sm">
+                <PersonAvatar
+                  sources={avatarSourcesOf(connection)}
+                  name={fullNameOf(connection.person)}
+                  radius="xl"
+                />
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {fullNameOf(connection.person)}
+                  </Text>
+                  <ConnectionTypeChips types={connection.connectionTypes} />
+                </Stack>
+                <Text size="xs">{formatDate(connection.createdAt)}</Text>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+      <ConnectionDetailsDialog connection={selected} onClose={() => setSelected(null)} />
+    </Card>
+  )
+}

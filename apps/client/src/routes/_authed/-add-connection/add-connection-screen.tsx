@@ -1,0 +1,204 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { IconX } from '@tabler/icons-react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useState, type ReactNode } from 'react'
+import { useCreateConnection } from '../../../api/connection-mutations.ts'
+import { ConnectionTypeToggles } from '../../../components/connection-type-toggles.tsx'
+import { PhotoField } from '../../../components/photo-field.tsx'
+import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
+import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
+import { toast } from '../../../lib/toast.ts'
+import { trpc } from '../../../lib/trpc.ts'
+import {
+  emptyConnection,
+  hasBothNames,
+  parseNewPerson,
+  type AddConnectionValues,
+} from './add-connection-form.ts'
+import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
+
+function Step({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  )
+}
+
+export function AddConnectionScreen() {
+  const { eventId = NO_EVENT } = useSearch({ from: '/_authed/add-connection' })
+  const navigate = useNavigate()
+  const events = trpc.events.list.useQuery()
+  const createPerson = trpc.people.create.useMutation()
+  const createConnection = useCreateConnection()
+  const [search, setSearch] = useState('')
+  const [chosen, setChosen] = useState<ChosenPerson | null>(null)
+  const form = useForm<AddConnectionValues>({ initialValues: emptyConnection(eventId) })
+  const isSaving = createPerson.isPending || createConnection.isPending
+
+  const changeSearch = (text: string) => {
+    setSearch(text)
+    setChosen(null)
+  }
+
+  const personIdToSave = async (values: AddConnectionValues): Promise<string | null> => {
+    if (chosen) return chosen.id
+    if (!hasBothNames(values)) {
+      toast.error('Validation Error', 'First name and last name are required.')
+      return null
+    }
+    const parsed = parseNewPerson(values)
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        form.setFieldError(String(issue.path[0]), issue.message)
+      return null
+    }
+    return (await createPerson.mutateAsync(parsed.data)).id
+  }
+
+  const save = form.onSubmit(async (values) => {
+    try {
+      const personId = await personIdToSave(values)
+      if (!personId) return
+      await createConnection.mutateAsync({
+        personId,
+        eventId: values.eventId || null,
+        connectionTypes: values.connectionTypes,
+        connectionFocus: values.connectionFocus,
+        notes: values.notes,
+        photos: values.photos,
+        voiceNoteUrl: values.voiceNoteUrl,
+        voiceNoteTranscription: values.voiceNoteTranscription,
+      })
+      toast.success('Connection Saved', 'Your connection has been saved successfully!')
+      await navigate({ to: '/' })
+    } catch {
+      toast.error('Save Failed', 'Failed to save connection. Please try again.')
+    }
+  })
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={1} size="h2">
+            Add Connection
+          </Title>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size={44}
+            aria-label="Close"
+            onClick={() => void navigate({ to: '/' })}
+          >
+            <IconX size={24} aria-hidden />
+          </ActionIcon>
+        </Group>
+
+        <Step title="Select Event (Optional)">
+          <NativeSelect
+            label="Event"
+            data={[
+              { value: NO_EVENT, label: 'No event - Personal connection' },
+              ...eventPickerOptions(events.data ?? [], eventId),
+            ]}
+            {...form.getInputProps('eventId')}
+          />
+        </Step>
+
+        <Step title="Who did you meet?">
+          <Stack gap="md">
+            <PersonPicker
+              search={search}
+              onSearchChange={changeSearch}
+              chosen={chosen}
+              onChoose={setChosen}
+            />
+            {!chosen && (
+              <Stack gap="xs">
+                <Text fw={600} size="sm" c="dimmed">
+                  or add new person
+                </Text>
+                <SimpleGrid cols={2} spacing="xs">
+                  <TextInput
+                    label="First name"
+                    autoComplete="off"
+                    required
+                    {...form.getInputProps('firstName')}
+                  />
+                  <TextInput
+                    label="Last name"
+                    autoComplete="off"
+                    required
+                    {...form.getInputProps('lastName')}
+                  />
+                </SimpleGrid>
+                <TextInput label="Company" autoComplete="off" {...form.getInputProps('company')} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="off"
+                  {...form.getInputProps('email')}
+                />
+                <TextInput
+                  label="Mobile"
+                  type="tel"
+                  autoComplete="off"
+                  {...form.getInputProps('mobile')}
+                />
+                <TextInput label="LinkedIn" type="url" {...form.getInputProps('linkedin')} />
+                <TextInput label="Website" type="url" {...form.getInputProps('website')} />
+              </Stack>
+            )}
+          </Stack>
+        </Step>
+
+        <Step title="Connection Details">
+          <Stack gap="sm">
+            <ConnectionTypeToggles
+              value={form.values.connectionTypes}
+              onChange={(types) => form.setFieldValue('connectionTypes', types)}
+            />
+            <TextInput
+              label="Focus"
+              placeholder="What will you work on together?"
+              {...form.getInputProps('connectionFocus')}
+            />
+            <Textarea label="Notes" rows={4} {...form.getInputProps('notes')} />
+            <VoiceRecorder
+              value={{
+                voiceNoteUrl: form.values.voiceNoteUrl,
+                voiceNoteTranscription: form.values.voiceNoteTranscription,
+              }}
+              onChange={(note) => form.setValues(note)}
+            />
+            <PhotoField
+              value={form.values.photos}
+              onChange={(photos) => form.setFieldValue('photos', photos)}
+            />
+          </Stack>
+        </Step>
+
+        <Button type="submit" size="lg" h={52} disabled={isSaving} fullWidth>
+          {isSaving ? 'Saving...' : 'Save Connection'}
+        </Button>
+      </Stack>
+    </form>
+  )
+}

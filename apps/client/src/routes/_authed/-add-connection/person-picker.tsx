@@ -1,0 +1,155 @@
+import { PEOPLE_SEARCH_MIN_LENGTH } from '@fiveconnect/api/schemas'
+import { PersonAvatar } from '@fiveconnect/ui'
+import { Alert, Card, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { IconSearch } from '@tabler/icons-react'
+import type { PersonResult } from '../../../api/router-types.ts'
+import { fullNameOf } from '../../../lib/format.ts'
+import { toast } from '../../../lib/toast.ts'
+import { trpc } from '../../../lib/trpc.ts'
+
+export const SEARCH_DEBOUNCE_MS = 300
+
+export type ChosenPerson = { id: string; name: string; company: string | null }
+
+type Props = {
+  search: string
+  onSearchChange: (text: string) => void
+  chosen: ChosenPerson | null
+  onChoose: (person: ChosenPerson) => void
+}
+
+/** Name search; choosing a result records the person (SPEC section 4) and keeps their id. */
+export function PersonPicker({ search, onSearchChange, chosen, onChoose }: Props) {
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  const isSearchable = debounced.length >= PEOPLE_SEARCH_MIN_LENGTH
+  const results = trpc.people.search.useQuery({ q: debounced }, { enabled: isSearchable })
+  const select = trpc.people.create.useMutation()
+
+  const choose = (person: PersonResult) =>
+    select.mutate(
+      {
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        mobile: person.mobile,
+        company: person.company,
+        linkedin: person.linkedin,
+        website: person.website,
+        profileImageUrl: person.profileImageUrl,
+      },
+      {
+        onSuccess: (saved) => {
+          onChoose({ id: saved.id, name: fullNameOf(saved), company: saved.company })
+          toast.success('Person Selected', `${fullNameOf(saved)} is chosen for this connection.`)
+        },
+        onError: () =>
+          toast.error('Selection Failed', 'Failed to select person. Please try again.'),
+      },
+    )
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label="Search by name"
+        placeholder="Start typing a name..."
+        leftSection={<IconSearch size={18} aria-hidden />}
+        value={search}
+        onChange={(event) => onSearchChange(event.currentTarget.value)}
+        autoComplete="off"
+        description={`Type at least ${PEOPLE_SEARCH_MIN_LENGTH} characters to search.`}
+      />
+      {chosen ? (
+        <Card withBorder radius="md" padding="sm" aria-label="Selected person">
+          <Group wrap="nowrap">
+            <PersonAvatar sources={[]} name={chosen.name} radius="xl" />
+            <Stack gap={0}>
+              <Text fw={600}>{chosen.name}</Text>
+              {chosen.company && (
+                <Text size="sm" c="dimmed">
+                  {chosen.company}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+        </Card>
+      ) : (
+        isSearchable && (
+          <SearchResults results={results} isSelecting={select.isPending} onChoose={choose} />
+        )
+      )}
+    </Stack>
+  )
+}
+
+function SearchResults({
+  results,
+  isSelecting,
+  onChoose,
+}: {
+  results: { isPending: boolean; isError: boolean; data?: PersonResult[] }
+  isSelecting: boolean
+  onChoose: (person: PersonResult) => void
+}) {
+  if (results.isPending) {
+    return (
+      <Group justify="center" py="xs">
+        <Loader size="sm" aria-label="Searching people" />
+      </Group>
+    )
+  }
+  if (results.isError) {
+    return (
+      <Alert color="red" title="Search failed">
+        The search could not be run. You can still add the person below.
+      </Alert>
+    )
+  }
+  if (!results.data?.length) {
+    return (
+      <Text size="sm" c="dimmed">
+        No matching people. Add them below.
+      </Text>
+    )
+  }
+  return (
+    <Stack
+      gap={4}
+      component="ul"
+      aria-label="Matching people"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
+      {results.data.map((person) => (
+        <li key={person.id}>
+          <UnstyledButton
+            w="100%"
+            onClick={() => onChoose(person)}
+            disabled={isSelecting}
+            p={6}
+            mih={48}
+            aria-label={`Choose ${fullNameOf(person)}`}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
+            <Group wrap="nowrap">
+              <PersonAvatar
+                sources={[person.profileImageUrl]}
+                name={fullNameOf(person)}
+                radius="xl"
+              />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600} truncate>
+                  {fullNameOf(person)}
+                </Text>
+                {(person.company || person.email) && (
+                  <Text size="sm" c="dimmed" truncate>
+                    {[person.company, person.email].filter(Boolean).join(' · ')}
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+          </UnstyledButton>
+        </li>
+      ))}
+    </Stack>
+  )
+}

@@ -1,0 +1,116 @@
+import { Alert, Button, Card, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import type { EventItem } from '../../../api/router-types.ts'
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
+import { formatDate, formatTime } from '../../../lib/format.ts'
+import { toast } from '../../../lib/toast.ts'
+import { trpc } from '../../../lib/trpc.ts'
+import { useDeleteEvent } from './admin-mutations.ts'
+
+type Props = { opened: boolean; onClose: () => void; onEdit: (event: EventItem) => void }
+
+export function ManageEventsDialog({ opened, onClose, onEdit }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Manage Events" centered size="lg">
+      {opened && <EventList onClose={onClose} onEdit={onEdit} />}
+    </Modal>
+  )
+}
+
+function EventList({
+  onClose,
+  onEdit,
+}: {
+  onClose: () => void
+  onEdit: (event: EventItem) => void
+}) {
+  const events = trpc.events.list.useQuery()
+  const remove = useDeleteEvent()
+  const [deleting, setDeleting] = useState<EventItem | null>(null)
+
+  const confirmDelete = () => {
+    if (!deleting) return
+    remove.mutate(
+      { id: deleting.id },
+      {
+        onSuccess: () => toast.success('Event Deleted', `${deleting.title} has been deleted.`),
+        onError: () =>
+          toast.error('Failed to Delete Event', 'An error occurred while deleting the event.'),
+        onSettled: () => setDeleting(null),
+      },
+    )
+  }
+
+  return (
+    <Stack gap="md">
+      {events.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading events" />
+        </Group>
+      ) : events.isError ? (
+        <Alert color="red" title="Events could not be loaded">
+          Please check your connection and try again.
+        </Alert>
+      ) : events.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          No events found
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah="70vh" type="auto">
+          <Stack gap="xs">
+            {events.data.map((event) => (
+              <Card
+                key={event.id}
+                withBorder
+                radius="md"
+                padding="sm"
+                component="article"
+                aria-label={event.title}
+              >
+                <Stack gap={4}>
+                  <Text fw={600}>{event.title}</Text>
+                  {event.description && (
+                    <Text size="sm" lineClamp={2}>
+                      {event.description}
+                    </Text>
+                  )}
+                  {event.location && <Text size="sm">{event.location}</Text>}
+                  <Text size="sm" c="dimmed">
+                    {formatDate(event.startDateTime)} at {formatTime(event.startDateTime)}
+                  </Text>
+                  <Group gap="xs" mt={4}>
+                    <Button variant="light" h={44} onClick={() => onEdit(event)}>
+                      Edit
+                    </Button>
+                    <Button
+                      variant="light"
+                      color="red"
+                      h={44}
+                      onClick={() => setDeleting(event)}
+                      disabled={remove.isPending && deleting?.id === event.id}
+                    >
+                      {remove.isPending && deleting?.id === event.id ? 'Deleting...' : 'Delete'}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+      <Button variant="default" h={44} onClick={onClose}>
+        Close
+      </Button>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Event"
+        message={`Are you sure you want to delete "${deleting?.title ?? ''}"? This action cannot be undone.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        isBusy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,165 @@
+import { updateConnectionInput } from '@fiveconnect/api/schemas'
+import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { useState } from 'react'
+import { useDeleteConnection, useUpdateConnection } from '../../../api/connection-mutations.ts'
+import type { ConnectionItem } from '../../../api/router-types.ts'
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
+import { PhotoField } from '../../../components/photo-field.tsx'
+import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
+import {
+  ConnectionTypeToggles,
+  knownConnectionTypes,
+} from '../../../components/connection-type-toggles.tsx'
+import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
+import { toast } from '../../../lib/toast.ts'
+import { trpc } from '../../../lib/trpc.ts'
+
+const editForm = updateConnectionInput.pick({
+  connectionFocus: true,
+  notes: true,
+  email: true,
+  mobile: true,
+  company: true,
+  website: true,
+  linkedin: true,
+})
+
+type Props = { connection: ConnectionItem | null; onClose: () => void }
+
+export function EditConnectionDialog({ connection, onClose }: Props) {
+  return (
+    <Modal opened={connection !== null} onClose={onClose} title="Edit Connection" centered>
+      {connection && <EditConnectionForm connection={connection} onDone={onClose} />}
+    </Modal>
+  )
+}
+
+function EditConnectionForm({
+  connection,
+  onDone,
+}: {
+  connection: ConnectionItem
+  onDone: () => void
+}) {
+  const events = trpc.events.list.useQuery()
+  const update = useUpdateConnection()
+  const remove = useDeleteConnection()
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false)
+  const { person } = connection
+  const form = useForm({
+    initialValues: {
+      eventId: connection.eventId ?? NO_EVENT,
+      connectionTypes: knownConnectionTypes(connection.connectionTypes),
+      connectionFocus: connection.connectionFocus ?? '',
+      notes: connection.notes ?? '',
+      email: person.email ?? '',
+      mobile: person.mobile ?? '',
+      company: person.company ?? '',
+      website: person.website ?? '',
+      linkedin: person.linkedin ?? '',
+      photos: connection.photos,
+      voiceNoteUrl: connection.voiceNoteUrl,
+      voiceNoteTranscription: connection.voiceNoteTranscription,
+    },
+    validate: schemaResolver(editForm, { sync: true }),
+  })
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(
+      { id: connection.id, ...values, eventId: values.eventId || null },
+      {
+        onSuccess: () => {
+          toast.success('Connection Updated', 'Your changes have been saved.')
+          onDone()
+        },
+        onError: () =>
+          toast.error(
+            'Failed to Update Connection',
+            'An error occurred while updating the connection.',
+          ),
+      },
+    ),
+  )
+
+  const confirmDelete = () =>
+    remove.mutate(
+      { id: connection.id },
+      {
+        onSuccess: () => {
+          setConfirmingDelete(false)
+          toast.success('Connection Deleted', 'The connection has been removed.')
+          onDone()
+        },
+        onError: () => {
+          setConfirmingDelete(false)
+          toast.error(
+            'Failed to Delete Connection',
+            'An error occurred while deleting the connection.',
+          )
+        },
+      },
+    )
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <NativeSelect
+          label="Event"
+          data={[
+            { value: NO_EVENT, label: 'No event - Personal connection' },
+            ...eventPickerOptions(events.data ?? [], connection.eventId),
+          ]}
+          {...form.getInputProps('eventId')}
+        />
+        <ConnectionTypeToggles
+          withAsterisk
+          value={form.values.connectionTypes}
+          onChange={(types) => form.setFieldValue('connectionTypes', types)}
+        />
+        <TextInput label="Focus" {...form.getInputProps('connectionFocus')} />
+        <Textarea label="Notes" rows={4} {...form.getInputProps('notes')} />
+        <VoiceRecorder
+          value={{
+            voiceNoteUrl: form.values.voiceNoteUrl,
+            voiceNoteTranscription: form.values.voiceNoteTranscription,
+          }}
+          onChange={(note) => form.setValues(note)}
+        />
+        <PhotoField
+          value={form.values.photos}
+          onChange={(photos) => form.setFieldValue('photos', photos)}
+        />
+        <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+        <TextInput label="Mobile" type="tel" autoComplete="off" {...form.getInputProps('mobile')} />
+        <TextInput label="Company" {...form.getInputProps('company')} />
+        <TextInput label="Website" type="url" {...form.getInputProps('website')} />
+        <TextInput label="LinkedIn" type="url" {...form.getInputProps('linkedin')} />
+        <Group grow mt="xs">
+          <Button
+            type="button"
+            color="red"
+            variant="light"
+            h={44}
+            onClick={() => setConfirmingDelete(true)}
+          >
+            Delete
+          </Button>
+          <Button type="submit" h={44} disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={isConfirmingDelete}
+        title="Delete Connection"
+        message="Are you sure you want to delete this connection?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        isBusy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+    </form>
+  )
+}

@@ -1,0 +1,220 @@
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { IconCalendar, IconClock, IconMapPin, IconSearch, IconUsers } from '@tabler/icons-react'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { EventListItem } from '../../../api/contract.ts'
+import { useEvents, useJoinEvent, useLeaveEvent } from '../../../api/events.ts'
+import { byEventOrder, isUpcoming } from '../../../lib/events.ts'
+import { formatDate, formatTime } from '../../../lib/format.ts'
+import { serverMessageOr, toast } from '../../../lib/toast.ts'
+
+type Filter = 'all' | 'upcoming' | 'attended'
+
+/** Search matches title, description or location, ignoring case. */
+function matchesSearch(event: EventListItem, search: string) {
+  const needle = search.trim().toLowerCase()
+  if (!needle) return true
+  return [event.title, event.description, event.location].some((field) =>
+    field?.toLowerCase().includes(needle),
+  )
+}
+
+function matchesFilter(event: EventListItem, filter: Filter, now: Date) {
+  if (filter === 'upcoming') return isUpcoming(event, now)
+  if (filter === 'attended') return event.isJoined
+  return true
+}
+
+export function EventsScreen() {
+  const events = useEvents()
+  const [search, setSearch] = useState('')
+  const [filter, setFilter] = useState<Filter>('all')
+  const now = new Date()
+  const shown = byEventOrder(
+    (events.data ?? []).filter(
+      (event) => matchesSearch(event, search) && matchesFilter(event, filter, now),
+    ),
+    now,
+  )
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Events
+      </Title>
+      <TextInput
+        aria-label="Search events"
+        placeholder="Search events..."
+        leftSection={<IconSearch size={18} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      <SegmentedControl<Filter>
+        fullWidth
+        value={filter}
+        onChange={setFilter}
+        data={[
+          { value: 'all', label: 'All' },
+          { value: 'upcoming', label: 'Upcoming' },
+          { value: 'attended', label: 'Attended' },
+        ]}
+        aria-label="Filter events"
+      />
+      {events.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading events" />
+        </Group>
+      ) : events.isError ? (
+        <Alert color="red" title="Events could not be loaded">
+          Please check your connection and try again.
+        </Alert>
+      ) : shown.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {search.trim() ? 'No events found matching your search.' : 'No events found.'}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {shown.map((event) => (
+            <EventCard key={event.id} event={event} isUpcoming={isUpcoming(event, now)} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  )
+}
+
+function EventCard({ event, isUpcoming }: { event: EventListItem; isUpcoming: boolean }) {
+  const time = event.endDateTime
+    ? `${formatTime(event.startDateTime)} – ${formatTime(event.endDateTime)}`
+    : formatTime(event.startDateTime)
+  return (
+    <Card withBorder radius="lg" padding="md" component="article" aria-label={event.title}>
+      <Stack gap="sm">
+        <Group wrap="nowrap" align="flex-start">
+          <Avatar src={event.logoUrl} alt="" radius="md" size={48} color="indigo">
+            <IconCalendar size={24} aria-hidden />
+          </Avatar>
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Title order={2} size="h4">
+              {event.title}
+            </Title>
+            <Group gap={6}>
+              <Badge color={isUpcoming ? 'indigo' : 'gray'} variant="light">
+                {isUpcoming ? 'Upcoming' : 'Past'}
+              </Badge>
+              {event.isJoined && (
+                <Badge color="teal" variant="light">
+                  Joined
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+        {event.description && <Text size="sm">{event.description}</Text>}
+        <Stack gap={4}>
+          <Group gap={6} wrap="nowrap">
+            <IconCalendar size={16} aria-hidden />
+            <Text size="sm">{formatDate(event.startDateTime)}</Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconClock size={16} aria-hidden />
+            <Text size="sm">{time}</Text>
+          </Group>
+          {event.location && (
+            <Group gap={6} wrap="nowrap">
+              <IconMapPin size={16} aria-hidden />
+              <Text size="sm">{event.location}</Text>
+            </Group>
+          )}
+          <Group gap={6} wrap="nowrap">
+            <IconUsers size={16} aria-hidden />
+            <Anchor
+              size="sm"
+              renderRoot={(props) => (
+                <Link {...props} to="/connections" search={{ eventId: event.id }} />
+              )}
+            >
+              {event.connectionCount === 1
+                ? '1 connection'
+                : `${event.connectionCount} connections`}
+            </Anchor>
+          </Group>
+        </Stack>
+        <AttendanceActions event={event} />
+      </Stack>
+    </Card>
+  )
+}
+
+function AttendanceActions({ event }: { event: EventListItem }) {
+  const join = useJoinEvent()
+  const leave = useLeaveEvent()
+
+  if (!event.isJoined) {
+    return (
+      <Button
+        disabled={join.isPending}
+        onClick={() =>
+          join.mutate(
+            { id: event.id },
+            {
+              onSuccess: () =>
+                toast.success('Event Joined', 'You have successfully joined the event.'),
+              onError: (error) =>
+                toast.error(
+                  'Failed to Join Event',
+                  serverMessageOr(error, 'An error occurred while joining the event.'),
+                ),
+            },
+          )
+        }
+      >
+        {join.isPending ? 'Joining...' : 'Join'}
+      </Button>
+    )
+  }
+  return (
+    <Group grow gap="sm">
+      <Button
+        renderRoot={(props) => (
+          <Link {...props} to="/add-connection" search={{ eventId: event.id }} />
+        )}
+      >
+        Add Connection
+      </Button>
+      <Button
+        variant="default"
+        disabled={leave.isPending}
+        onClick={() =>
+          leave.mutate(
+            { id: event.id },
+            {
+              onSuccess: () => toast.success('Event Left', 'You have left the event.'),
+              onError: (error) =>
+                toast.error(
+                  'Failed to Leave Event',
+                  serverMessageOr(error, 'An error occurred while leaving the event.'),
+                ),
+            },
+          )
+        }
+      >
+        {leave.isPending ? 'Leaving...' : 'Leave'}
+      </Button>
+    </Group>
+  )
+}

@@ -1,0 +1,100 @@
+import type { User } from '@fiveconnect/api/schemas'
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { useUpdateProfile } from '../../../api/profile.ts'
+import { toast } from '../../../lib/toast.ts'
+import { profileForm, type ProfileFormValues } from './profile-form.ts'
+
+const blankToNull = (value: string) => value.trim() || null
+
+export function EditProfileDialog({
+  user,
+  opened,
+  onClose,
+}: {
+  user: User
+  opened: boolean
+  onClose: () => void
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Edit Profile"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      {opened && <EditProfileForm user={user} onDone={onClose} />}
+    </Modal>
+  )
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const updateProfile = useUpdateProfile()
+  const form = useForm<ProfileFormValues>({
+    initialValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      mobile: user.mobile ?? '',
+      company: user.company ?? '',
+      linkedin: user.linkedin ?? '',
+      website: user.website ?? '',
+    },
+    validate: schemaResolver(profileForm, { sync: true }),
+  })
+
+  const submit = form.onSubmit((values) =>
+    updateProfile.mutate(
+      {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        mobile: blankToNull(values.mobile),
+        company: blankToNull(values.company),
+        linkedin: blankToNull(values.linkedin),
+        website: blankToNull(values.website),
+        profileImageUrl: user.profileImageUrl,
+      },
+      {
+        onSuccess: () => {
+          toast.success('Profile Updated', 'Your profile has been updated.')
+          onDone()
+        },
+        onError: () => toast.error('Update Failed', 'Failed to update profile. Please try again.'),
+      },
+    ),
+  )
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="First name"
+          autoComplete="given-name"
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput
+          label="Last name"
+          autoComplete="family-name"
+          {...form.getInputProps('lastName')}
+        />
+        <TextInput label="Mobile" type="tel" autoComplete="tel" {...form.getInputProps('mobile')} />
+        <TextInput label="Company" autoComplete="organization" {...form.getInputProps('company')} />
+        <TextInput label="LinkedIn" type="url" {...form.getInputProps('linkedin')} />
+        <TextInput
+          label="Website"
+          type="url"
+          autoComplete="url"
+          {...form.getInputProps('website')}
+        />
+        <Group grow mt="xs">
+          <Button variant="default" onClick={onDone} type="button">
+            Cancel
+          </Button>
+          <Button type="submit" disabled={updateProfile.isPending}>
+            {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

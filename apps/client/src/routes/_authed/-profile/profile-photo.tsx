@@ -1,0 +1,54 @@
+import type { User } from '@fiveconnect/api/schemas'
+import { ActionIcon, Avatar, Box, FileButton, Loader } from '@mantine/core'
+import { IconCamera, IconUser } from '@tabler/icons-react'
+import { MAX_IMAGE_BYTES, useUploadProfilePhoto } from '../../../api/uploads.ts'
+import { serverMessageOr, toast } from '../../../lib/toast.ts'
+
+/** Why a file cannot be a profile photo, or null when it can (SPEC section 5: images, 5 MB). */
+export function photoProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return 'Only image files can be uploaded.'
+  if (file.size > MAX_IMAGE_BYTES) return 'Images must be 5 MB or smaller.'
+  return null
+}
+
+export function ProfilePhoto({ user }: { user: User }) {
+  const upload = useUploadProfilePhoto()
+  const fullName = `${user.firstName} ${user.lastName}`
+
+  const choose = (file: File | null) => {
+    if (!file) return
+    const problem = photoProblem(file)
+    if (problem) {
+      toast.error('Upload Failed', problem)
+      return
+    }
+    upload.mutate(file, {
+      onSuccess: () => toast.success('Profile Photo Updated', 'Your new photo is saved.'),
+      onError: (error) =>
+        toast.error('Upload Failed', serverMessageOr(error, 'Failed to update profile photo')),
+    })
+  }
+
+  return (
+    <Box pos="relative" w={96} h={96}>
+      <Avatar src={user.profileImageUrl} alt={fullName} size={96} radius="50%" color="indigo">
+        <IconUser size={44} aria-hidden />
+      </Avatar>
+      <FileButton onChange={choose} accept="image/*">
+        {(props) => (
+          <ActionIcon
+            {...props}
+            pos="absolute"
+            bottom={-4}
+            right={-4}
+            radius="xl"
+            aria-label={upload.isPending ? 'Uploading photo...' : 'Change profile photo'}
+            disabled={upload.isPending}
+          >
+            {upload.isPending ? <Loader size={18} color="white" /> : <IconCamera size={20} />}
+          </ActionIcon>
+        )}
+      </FileButton>
+    </Box>
+  )
+}

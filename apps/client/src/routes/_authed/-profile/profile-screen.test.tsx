@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { makeUser } from '../../../test/factories.ts'
+import { findToast, renderApp } from '../../../test/render-app.tsx'
+import { server } from '../../../test/setup.ts'
+import { mockTrpc, never, TrpcMockError, trpcCallsTo } from '../../../test/trpc-msw.ts'
+
+const ada = () =>
+  makeUser({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    company: 'Analytical Engines',
+    linkedin: 'linkedin.com/in/ada',
+    website: null,
+    mobile: '+44 7000 111111',
+    profileImageUrl: '/objects/uploads/old.png',
+  })
+
+// Load the lazy screen once up front: its first transform is slow on a busy machine.
+beforeAll(() => import('../profile.lazy.tsx'), 60_000)
+
+describe('profile screen', () => {
+  it('shows the avatar, name, email and the four rows', async () => {
+    mockTrpc({ 'auth.me': ada })
+    renderApp('/profile')
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeVisible()
+    expect(screen.getByText('ada@example.com', { selector: 'p' })).toBeVisible()
+    expect(screen.getByText('Analytical Engines')).toBeVisible()
+    expect(screen.getByText('+44 7000 111111')).toBeVisible()
+    expect(screen.getByRole('link', { name: 'linkedin.com/in/ada' })).toHaveAttribute(
+      'href',
+      'https://linkedin.com/in/ada',
+    )
+    expect(screen.getByText('Website').nextElementSibling).toHaveTextContent('Not provided')
+    expect(screen.getByRole('button', { name: 'Change profile photo' })).toBeVisible()
+  })
+
+  it('shows Coming Soon for the unfinished items', async () => {
+    mockTrpc({ 'auth.me': ada })
+    const { user } = renderApp('/profile')
+    for (const item of ['Change Password', 'Notifications', 'Help & Support']) {
+      await user.click(await screen.findByRole('button', { name: item }))
+      await findToast('Coming Soon')
+    }
+  })
+
+  it('edits the profile: validation, Saving..., the toast and the new values', async () => {
+    let current = ada()
+    mockTrpc({
+      'auth.me': () => current,
+      'profile.update': (input) => {
+        current = { ...current, ...(input as Partial<typeof current>) }
+        return current
+      },
+    })
+    const { user } = renderApp('/profile')
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByLabelText('Mobile')).toHaveAttribute('type', 'tel')
+    expect(within(dialog).getByLabelText('LinkedIn')).toHaveValue('linkedin.com/in/ada')
+    await user.clear(within(dialog).getByLabelText('First name'))
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await within(dialog).findByText('First name is required')).toBeVisible()
+
+    await user.type(within(dialog).getByLabelText('First name'), 'Augusta')
+    await user.type(within(dialog).getByLabelText('Website'), 'ada.dev')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await findToast('Profile Updated')).toBeVisible()
+    expect(trpcCallsTo('profile.update')).toEqual([
+      {
+        firstName: 'Augusta',
+        lastName: 'Lovelace',
+        mobile: '+44 7000 111111',
+        company: 'Analytical Engines',
+        linkedin: 'linkedin.com/in/ada',
+        website: 'ada.dev',
+        profileImageUrl: '/objects/uploads/old.png',
+      },
+    ])
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('heading', { name: 'Augusta Lovelace' })).toBeVisible()
+  })
+
+  it('shows Saving... while pending and Update Failed on error', async () => {
+    mockTrpc({ 'auth.me': ada, 'profile.update': never })
+    const { user } = renderApp('/profile')
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled()
+  })
+
+  it('says Update Failed with the SPEC text when saving fails', async () => {
+    mockTrpc({
+      'auth.me': ada,
+      'profile.update': () => {
+        throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'boom')
+      },
+    })
+    const { user } = renderApp('/profile')
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }))
+    expect(await findToast('Update Failed')).toHaveTextContent(
+      'Failed to update profile. Please try again.',
+    )
+  })
+
+  it('uploads a photo: signed URL, PUT of the file, then confirm without the query string', async () => {
+    let current = ada()
+    const uploaded: { type: string | null; size: number }[] = []
+    server.use(
+      http.put('*/uploads/new-photo', async ({ request }) => {
+        uploaded.push({
+          type: request.headers.get('content-type'),
+          size: (await request.arrayBuffer()).byteLength,
+        })
+        return new HttpResponse(null, { status: 200 })
+      }),
+    )
+    mockTrpc({
+      'auth.me': () => current,
+      'uploads.createUploadUrl': () => ({
+        uploadURL: `${window.location.origin}/uploads/new-photo?signature=abc`,
+      }),
+      'uploads.confirmProfilePhoto': () => {
+        current = { ...current, profileImageUrl: '/objects/uploads/new-photo' }
+        return { objectPath: '/objects/uploads/new-photo' }
+      },
+    })
+    const { user } = renderApp('/profile')
+    await screen.findByRole('heading', { name: 'Ada Lovelace' })
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement
+    await user.upload(input, new File(['png-bytes'], 'me.png', { type: 'image/png' }))
+    expect(await findToast('Profile Photo Updated')).toBeVisible()
+    expect(uploaded).toEqual([{ type: 'image/png', size: 9 }])
+    expect(trpcCallsTo('uploads.confirmProfilePhoto')).toEqual([
+      { profileImageUrl: `${window.location.origin}/uploads/new-photo` },
+    ])
+    await waitFor(() => {
+      for (const avatar of screen.getAllByRole('img', { name: 'Ada Lovelace' })) {
+        expect(avatar).toHaveAttribute('src', '/objects/uploads/new-photo')
+      }
+    })
+  })
+
+  it('refuses files over 5 MB before uploading', async () => {
+    mockTrpc({ 'auth.me': ada })
+    const { user } = renderApp('/profile')
+    await screen.findByRole('heading', { name: 'Ada Lovelace' })
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement
+    const big = new File([new Uint8Array(5_242_881)], 'big.png', { type: 'image/png' })
+    await user.upload(input, big)
+    expect(await findToast('Upload Failed')).toHaveTextContent('Images must be 5 MB or smaller.')
+    expect(trpcCallsTo('uploads.createUploadUrl')).toHaveLength(0)
+  })
+
+  it('signs out: Logging out..., Goodbye!, cache cleared, full page load of /', async () => {
+    let finish: (value: { ok: true }) => void = () => {}
+    mockTrpc({
+      'auth.me': ada,
+      'auth.logout': () => new Promise((resolve) => (finish = resolve)),
+    })
+    const { user, app, hardRedirect } = renderApp('/profile')
+    const clearCache = vi.spyOn(app.queryClient, 'clear')
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }))
+    expect(await screen.findByRole('button', { name: 'Logging out...' })).toBeDisabled()
+    finish({ ok: true })
+    expect(await findToast('Goodbye!')).toHaveTextContent("You've been logged out successfully.")
+    expect(clearCache).toHaveBeenCalled()
+    expect(hardRedirect).toHaveBeenCalledWith('/')
+  })
+})

@@ -1,0 +1,142 @@
+import type { User } from '@fiveconnect/api/schemas'
+import {
+  Anchor,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
+import {
+  IconBell,
+  IconBrandLinkedin,
+  IconBuilding,
+  IconChevronRight,
+  IconHelp,
+  IconLock,
+  IconLogout,
+  IconPhone,
+  IconWorld,
+  type Icon,
+} from '@tabler/icons-react'
+import { useState } from 'react'
+import { useCurrentUser, useSignOut } from '../../../api/auth.ts'
+import { withProtocol } from '../../../lib/format.ts'
+import { toast } from '../../../lib/toast.ts'
+import { EditProfileDialog } from './edit-profile-dialog.tsx'
+import { ProfilePhoto } from './profile-photo.tsx'
+
+const COMING_SOON: readonly { label: string; icon: Icon }[] = [
+  { label: 'Change Password', icon: IconLock },
+  { label: 'Notifications', icon: IconBell },
+  { label: 'Help & Support', icon: IconHelp },
+]
+
+export function ProfileScreen() {
+  const { user } = useCurrentUser()
+  const signOut = useSignOut()
+  const [isEditing, setIsEditing] = useState(false)
+  // The signed-in layout renders this screen only with a user.
+  if (!user) return null
+
+  return (
+    <Stack gap="lg">
+      <Stack align="center" gap="xs">
+        <ProfilePhoto user={user} />
+        <Title order={1} size="h2" ta="center">
+          {user.firstName} {user.lastName}
+        </Title>
+        <Text>{user.email}</Text>
+      </Stack>
+
+      <Card withBorder radius="lg" padding="md">
+        <Stack gap="sm">
+          <DetailRow icon={IconBuilding} label="Company" value={user.company} />
+          <DetailRow icon={IconPhone} label="Mobile" value={user.mobile} />
+          <DetailRow icon={IconBrandLinkedin} label="LinkedIn" value={user.linkedin} isLink />
+          <DetailRow icon={IconWorld} label="Website" value={user.website} isLink />
+        </Stack>
+        <Button mt="md" fullWidth variant="light" onClick={() => setIsEditing(true)}>
+          Edit Profile
+        </Button>
+      </Card>
+
+      <Card withBorder radius="lg" padding={0}>
+        {COMING_SOON.map(({ label, icon: ItemIcon }, index) => (
+          <div key={label}>
+            {index > 0 && <Divider />}
+            <UnstyledButton
+              w="100%"
+              p="md"
+              mih={44}
+              onClick={() => toast.success('Coming Soon', `${label} is coming soon.`)}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="sm">
+                  <ItemIcon size={20} aria-hidden />
+                  <Text>{label}</Text>
+                </Group>
+                <IconChevronRight size={18} aria-hidden />
+              </Group>
+            </UnstyledButton>
+          </div>
+        ))}
+      </Card>
+
+      <Button
+        color="red"
+        variant="outline"
+        leftSection={<IconLogout size={18} aria-hidden />}
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate()}
+      >
+        {signOut.isPending ? 'Logging out...' : 'Sign Out'}
+      </Button>
+
+      <EditProfileDialog user={user} opened={isEditing} onClose={() => setIsEditing(false)} />
+    </Stack>
+  )
+}
+
+function DetailRow({
+  icon: RowIcon,
+  label,
+  value,
+  isLink = false,
+}: {
+  icon: Icon
+  label: string
+  value: User['company']
+  isLink?: boolean
+}) {
+  return (
+    <Group wrap="nowrap" gap="sm" align="flex-start">
+      <RowIcon size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" fw={600}>
+          {label}
+        </Text>
+        {!value ? (
+          <Text size="sm" c="dimmed">
+            Not provided
+          </Text>
+        ) : isLink ? (
+          <Anchor
+            href={withProtocol(value)}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            style={{ wordBreak: 'break-all' }}
+          >
+            {value}
+          </Anchor>
+        ) : (
+          <Text size="sm">{value}</Text>
+        )}
+      </Stack>
+    </Group>
+  )
+}
