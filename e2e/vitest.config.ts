@@ -6,6 +6,6 @@ export default defineConfig({
     // One browser and one server at a time: the journeys are heavy for a 2-core machine.
     fileParallelism: false,
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 })

@@ -9,8 +9,8 @@ beforeAll(async () => {
   ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
 })
 afterAll(async () => {
-  await browser.close()
-  await app.stop()
+  await browser?.close()
+  await app?.stop()
 })
 
 describe('landing page', () => {

@@ -49,7 +49,7 @@ export async function startApp(extraEnv: Record<string, string> = {}) {
 
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`)
-    if (attempt > 300) throw new Error(`The server did not start:\n${log}`)
+    if (attempt > 1200) throw new Error(`The server did not start within two minutes:\n${log}`)
     const isUp = await fetch(`${url}/api/health`).then(
       (response) => response.ok,
       () => false,

@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, startApp, type RunningApp } from '../src/app-server.ts'
+import { DESKTOP, launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+
+let app: RunningApp
+let browser: Browser
+beforeAll(async () => {
+  ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+describe('journey 6: closed doors', () => {
+  it('turns an attendee away from /admin with Access Denied and lands them on /', async () => {
+    const context = await browser.newContext(PHONE)
+    const page = await context.newPage()
+    await page.goto(`${app.url}/register`)
+    await page.getByLabel('First name').fill('Alan')
+    await page.getByLabel('Last name').fill('Turing')
+    await page.getByLabel('Email').fill('alan@example.com')
+    await page.getByLabel('Password', { exact: true }).fill('enigma-bombe-1')
+    await page.getByLabel('Confirm password', { exact: true }).fill('enigma-bombe-1')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await page.waitForURL(`${app.url}/`)
+
+    await page.goto(`${app.url}/admin`)
+    await page.getByText('Admin access required.').waitFor()
+    await page.waitForURL(`${app.url}/`)
+    await context.close()
+  })
+})
+
+describe('the admin dashboard', () => {
+  it('opens for an admin on a phone and passes the accessibility check', async () => {
+    const context = await browser.newContext(PHONE)
+    const page = await context.newPage()
+    await page.goto(`${app.url}/login`)
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL(`${app.url}/admin`)
+    await page.getByRole('region', { name: 'Connection Types Breakdown' }).waitFor()
+    await screenshot(page, 'admin')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('on a desktop screen', () => {
+  it('shows the landing page at 1280 x 800 without accessibility problems', async () => {
+    const context = await browser.newContext(DESKTOP)
+    const page = await context.newPage()
+    await page.goto(app.url)
+    await page.getByRole('heading', { level: 1, name: 'FiveConnect' }).waitFor()
+    await screenshot(page, 'landing-desktop')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+})
