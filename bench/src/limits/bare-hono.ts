@@ -1,0 +1,29 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { freePort } from '../processes/free-port.ts'
+import { startNodeServer, type RunningProcess } from '../processes/start-process.ts'
+
+const BENCH_DIR = resolve(import.meta.dirname, '../..')
+
+/** Starts the bare Hono server with this payload; its route is GET /payload. */
+export async function startBareHono(payloadJson: string): Promise<RunningProcess> {
+  const dir = await mkdtemp(join(tmpdir(), 'fiveconnect-bare-hono-'))
+  const payloadFile = join(dir, 'payload.json')
+  await writeFile(payloadFile, payloadJson)
+  const port = await freePort()
+  const server = await startNodeServer({
+    args: ['--import', 'tsx', 'src/limits/bare-hono-server.ts'],
+    cwd: BENCH_DIR,
+    port,
+    readyPath: '/health',
+    env: { NODE_ENV: 'production', PORT: String(port), PAYLOAD_FILE: payloadFile },
+  })
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,202 @@
+import { execFileSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { startApp } from '@fiveconnect/e2e/app-server'
+import { createTestDb } from '@fiveconnect/db/testing'
+import postgres from 'postgres'
+import { Ledger } from './ledger.ts'
+import { VirtualUser, type Outcome } from './virtual-user.ts'
+
+// 100 simulated attendees doing the real mix against the production build on Postgres, with a
+// Postgres restart half-way. Loopback only; bounded in time. Usage: pnpm soak [--users N]
+// [--seconds S] [--no-restart]
+
+const { values: options } = parseArgs({
+  options: {
+    users: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '300' },
+    'no-restart': { type: 'boolean', default: false },
+  },
+})
+const USERS = Number(options.users)
+const DURATION_MS = Number(options.seconds) * 1000
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test'
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
+
+function restartPostgres() {
+  const version = readdirSync('/etc/postgresql')[0]
+  if (!version) throw new Error('No Postgres cluster found under /etc/postgresql')
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart'], {
+    stdio: 'inherit',
+  })
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T
+
+async function main() {
+  const database = await createTestDb()
+  const app = await startApp({ DATABASE_URL: database.url ?? '', RATE_LIMITS: 'off' })
+  const outcomes: Outcome[] = []
+  const ledger = new Ledger()
+  let outage: { from: number; to: number } | undefined
+  const started = Date.now()
+  const deadline = started + DURATION_MS
+
+  try {
+    const users = Array.from(
+      { length: USERS },
+      (_, index) =>
+        new VirtualUser(app.url, `soak${index}@example.com`, `soak-password-${index}`, (outcome) =>
+          outcomes.push(outcome),
+        ),
+    )
+    for (let index = 0; index < users.length; index += 10) {
+      await Promise.all(
+        users.slice(index, index + 10).map((user) =>
+          user.call('register', '/api/register', {
+            body: {
+              email: user.email,
+              password: user.password,
+              confirmPassword: user.password,
+              firstName: 'Soak',
+              lastName: user.email,
+            },
+          }),
+        ),
+      )
+    }
+    const uploadsAvailable =
+      (await users[0]?.call('probe', '/api/objects/upload', { body: {} }))?.status === 200
+
+    let sequence = 0
+    const owned = new Map<VirtualUser, string[]>()
+
+    async function act(user: VirtualUser) {
+      const mine = owned.get(user) ?? []
+      owned.set(user, mine)
+      const roll = Math.random()
+      if (roll < 0.3) return user.call('list', '/api/connections')
+      if (roll < 0.45)
+        return user.call('search', `/api/people/search?q=${pick(['soa', 'per', 'son'])}`)
+      if (roll < 0.47) {
+        return user.call('sign-in', '/api/login', {
+          body: { email: user.email, password: user.password },
+        })
+      }
+      if (roll < 0.7 || mine.length === 0) {
+        const marker = `soak-${++sequence}`
+        const person = await user.call('add', '/api/people', {
+          body: { firstName: 'Person', lastName: marker },
+        })
+        const personId = (person.data as { id?: string } | undefined)?.id
+        if (!personId) return
+        const created = await user.call('add', '/api/connections', {
+          body: {
+            personId,
+            connectionTypes: [pick(['SA', 'JV', 'MA', 'IC', 'RF'])],
+            notes: marker,
+          },
+        })
+        const id = (created.data as { id?: string } | undefined)?.id
+        if (created.status === 201 && id) {
+          ledger.created(id, marker)
+          mine.push(id)
+        } else {
+          ledger.markers.add(marker)
+        }
+        return
+      }
+      const id = pick(mine)
+      if (roll < 0.88) {
+        const marker = `soak-${++sequence}`
+        const edited = await user.call('edit', `/api/connections/${id}`, {
+          method: 'PUT',
+          body: { notes: marker },
+        })
+        ledger.edited(id, marker, edited.status === 200)
+        return
+      }
+      if (roll < 0.95 || !uploadsAvailable) {
+        const deleted = await user.call('delete', `/api/connections/${id}`, { method: 'DELETE' })
+        ledger.removed(id, deleted.status === 200)
+        if (deleted.status === 200) mine.splice(mine.indexOf(id), 1)
+        return
+      }
+      const upload = await user.call('upload', '/api/objects/upload', { body: {} })
+      const uploadURL = (upload.data as { uploadURL?: string } | undefined)?.uploadURL
+      if (!uploadURL) return
+      const put = await user.call('upload', uploadURL, {
+        method: 'PUT',
+        raw: new Blob([PNG], { type: 'image/png' }),
+      })
+      if (put.status >= 300) return
+      await user.call('upload', '/api/connection-photos', {
+        method: 'PUT',
+        body: { photoURL: uploadURL.split('?')[0] },
+      })
+    }
+
+    const restart = options['no-restart']
+      ? Promise.resolve()
+      : new Promise<void>((resolve) =>
+          setTimeout(() => {
+            const from = Date.now()
+            console.info('Restarting Postgres…')
+            restartPostgres()
+            outage = { from, to: Date.now() }
+            console.info(`Postgres is back after ${outage.to - outage.from} ms`)
+            resolve()
+          }, DURATION_MS / 2),
+        )
+
+    await Promise.all([
+      restart,
+      ...users.map(async (user) => {
+        while (Date.now() < deadline) await act(user)
+      }),
+    ])
+
+    const sql = postgres(database.url ?? '', { max: 1, onnotice: () => {} })
+    const rows = await sql<
+      { id: string; notes: string | null }[]
+    >`select id, notes from connections`
+    await sql.end()
+    const notesCount = new Map<string, number>()
+    for (const row of rows)
+      if (row.notes) notesCount.set(row.notes, (notesCount.get(row.notes) ?? 0) + 1)
+    const integrity = ledger.verify(new Map(rows.map((row) => [row.id, row.notes])), notesCount)
+
+    // Requests that began before the restart ended and were answered within 10 s of it count as
+    // inside the outage window.
+    const inOutage = (outcome: Outcome) =>
+      outage !== undefined && outcome.at >= outage.from && outcome.at <= outage.to + 10_000
+    const byStatus = new Map<string, number>()
+    for (const outcome of outcomes) {
+      const key = `${outcome.status === 0 ? 'no answer' : outcome.status}${inOutage(outcome) ? ' (outage)' : ''}`
+      byStatus.set(key, (byStatus.get(key) ?? 0) + 1)
+    }
+    const serverErrorsOutside = outcomes.filter(
+      (outcome) => (outcome.status >= 500 || outcome.status === 0) && !inOutage(outcome),
+    ).length
+    const seconds = (Date.now() - started) / 1000
+    console.info(
+      `\nSoak: ${USERS} users for ${seconds.toFixed(0)} s, uploads ${uploadsAvailable ? 'on' : 'off'}`,
+    )
+    console.info(`Requests: ${outcomes.length} (${(outcomes.length / seconds).toFixed(0)}/s)`)
+    console.info(`Outage: ${outage ? `${outage.to - outage.from} ms restart` : 'none'}`)
+    console.table(Object.fromEntries([...byStatus].sort()))
+    console.table(integrity)
+    console.info(`5xx or no answer outside the outage window: ${serverErrorsOutside}`)
+    const healthy = serverErrorsOutside === 0 && integrity.lost === 0 && integrity.duplicated === 0
+    process.exitCode = healthy ? 0 : 1
+  } finally {
+    await app.stop()
+    await database.close()
+  }
+}
+
+await main()
