@@ -50,6 +50,7 @@ export default tseslint.config(
       'scripts/**',
       'e2e/**',
       'bench/**',
+      'soak/**',
       '**/*.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },

@@ -1,4 +1,30 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond npm packages, once; safe to run again.
 set -euo pipefail
-echo "Test dependencies: nothing beyond npm packages yet."
+
+# Debian packages, as command → package; only the missing ones are installed.
+declare -A apt_packages=(
+  [chromium]=chromium
+  [ffmpeg]=ffmpeg
+  [ffprobe]=ffmpeg
+  [espeak-ng]=espeak-ng
+  [pocketsphinx_continuous]=pocketsphinx
+)
+
+missing=()
+for command in "${!apt_packages[@]}"; do
+  command -v "$command" >/dev/null 2>&1 || missing+=("${apt_packages[$command]}")
+done
+# The offline engine's English model is data, not a command.
+[ -d /usr/share/pocketsphinx/model/en-us/en-us ] || missing+=(pocketsphinx-en-us)
+# The S3-compatible server for the storage tests is s3rver, an npm dev dependency of the server:
+# `pnpm install` brings it, and the S3 suites start and stop it on a free loopback port.
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u | sed '/^$/d')
+
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=''
+  [ "$(id -u)" -eq 0 ] || sudo='sudo'
+  echo "Installing Debian packages: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

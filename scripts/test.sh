@@ -7,7 +7,11 @@ cd "$(dirname "$0")/.."
 bash scripts/setup-test-deps.sh
 
 pg_url="${TEST_DATABASE_URL:-}"
-TEST_DATABASE_URL= pnpm exec turbo run lint typecheck test --output-logs=errors-only
+TEST_DATABASE_URL= pnpm exec turbo run lint typecheck test --output-logs=errors-only \
+  --filter='!@fiveconnect/e2e'
+# The browser journeys run alone: they start the production server and Chromium, which a 2-core
+# machine cannot do reliably beside the other suites.
+pnpm exec turbo run lint typecheck test --output-logs=errors-only --filter=@fiveconnect/e2e
 
 if [ -n "$pg_url" ]; then
   echo "Database suites against Postgres ($pg_url)"
