@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, configure, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { useState } from 'react'
@@ -11,8 +11,6 @@ import { server } from '../../test/setup.ts'
 import * as uploads from '../../lib/uploads.ts'
 import { ToastRegion } from '../toast-region.tsx'
 import { VoiceRecorder, type VoiceNote } from './voice-recorder.tsx'
-
-configure({ asyncUtilTimeout: 4000 })
 
 const EMPTY: VoiceNote = { voiceNoteUrl: null, voiceNoteTranscription: null }
 

@@ -47,7 +47,7 @@ describe('landing page', () => {
     await screen.findByRole('heading', { level: 1, name: 'FiveConnect' })
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 2000 })
+    const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('Welcome to FiveConnect')
     expect(dialog).toHaveTextContent('Pick an event')
     expect(dialog).toHaveTextContent('Ideas Fest')

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications'
-import { act, configure, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MAX_IMAGE_BYTES } from '../../../lib/uploads.ts'
@@ -8,9 +8,6 @@ import { server } from '../../../test/setup.ts'
 import { makeEventListItem, makePerson, makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { mockTrpc, trpcCallsTo, TrpcMockError } from '../../../test/trpc-msw.ts'
-
-// Whole-app renders on a busy 2-core machine: the first screen load compiles its chunk.
-configure({ asyncUtilTimeout: 4000 })
 
 const fest = makeEventListItem({ title: 'Ideas Fest', isJoined: true })
 const notJoined = makeEventListItem({ title: 'Other Summit', isJoined: false })
@@ -30,9 +27,7 @@ function open(path = '/add-connection') {
   return renderApp(path)
 }
 
-// The search waits for typing to pause, so results take a little longer than other screens.
-const findResult = (name: string) =>
-  screen.findByRole('button', { name: `Choose ${name}` }, { timeout: 3000 })
+const findResult = (name: string) => screen.findByRole('button', { name: `Choose ${name}` })
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications'
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { makeEventListItem, makeUser } from '../../../test/factories.ts'
@@ -7,9 +7,6 @@ import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { server } from '../../../test/setup.ts'
 import { mockTrpc, trpcCallsTo, TrpcMockError } from '../../../test/trpc-msw.ts'
 import { toLocalDateTimeText } from './local-date-time.ts'
-
-// Whole-app renders on a busy 2-core machine: the first screen load compiles its chunk.
-configure({ asyncUtilTimeout: 4000 })
 
 const admin = makeUser({ role: 'admin', firstName: 'Ada', email: 'ada@example.com' })
 const fest = makeEventListItem({
@@ -74,7 +71,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     const toast = await findToast('Access Denied')
     expect(toast).toHaveTextContent('Admin access required.')
     expect(currentPath()).toBe('/admin')
-    await waitFor(() => expect(currentPath()).toBe('/'), { timeout: 3000 })
+    await waitFor(() => expect(currentPath()).toBe('/'))
     expect(trpcCallsTo('admin.stats')).toEqual([])
   })
 

@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Connection } from '../../../api/contract.ts'
 import { makeConnection, makeEventListItem, makePerson, makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { mockTrpc, never, trpcCallsTo, TrpcMockError } from '../../../test/trpc-msw.ts'
-
-// Whole-app renders on a busy 2-core machine: the first screen load compiles its chunk.
-configure({ asyncUtilTimeout: 4000 })
 
 const fest = makeEventListItem({ title: 'Ideas Fest', isJoined: true })
 const untitled = makeEventListItem({ title: '' })
