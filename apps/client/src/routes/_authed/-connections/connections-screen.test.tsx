@@ -253,6 +253,16 @@ describe('editing a connection', { timeout: 20_000 }, () => {
     expect(toast).toHaveTextContent('An error occurred while updating the connection.')
   })
 
+  it("names the voice note's Delete apart from the connection's Delete", async () => {
+    const withNote = { ...grace, voiceNoteUrl: '/objects/voice-1', voiceNoteTranscription: 'Hi' }
+    const { user } = signedIn([withNote])
+    await user.click(await screen.findByRole('button', { name: /Grace Hopper/ }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Connection' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Connection' })
+    expect(within(dialog).getAllByRole('button', { name: 'Delete' })).toHaveLength(1)
+    expect(within(dialog).getAllByRole('button', { name: 'Delete voice note' })).toHaveLength(1)
+  })
+
   it('deletes only after the confirm', async () => {
     mockTrpc({ 'connections.delete': () => ({ ok: true }) })
     const { user, dialog } = await openEdit()
