@@ -47,7 +47,7 @@ export function ConnectionsScreen() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" gap="sm">
         <Title order={1} size="h2">
           Your Connections
         </Title>
@@ -57,6 +57,7 @@ export function ConnectionsScreen() {
           )}
           leftSection={<IconPlus size={18} aria-hidden />}
           h={44}
+          style={{ flexShrink: 0 }}
         >
           Add Connection
         </Button>
@@ -117,6 +118,7 @@ function TypeFilter({ value, onChange }: { value: string; onChange: (type: strin
             variant={value === type ? 'filled' : 'default'}
             aria-pressed={value === type}
             onClick={() => onChange(type)}
+            style={{ flexShrink: 0 }}
           >
             {type === ALL ? 'All Types' : type}
           </Button>
