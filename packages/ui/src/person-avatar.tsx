@@ -5,6 +5,8 @@ type Props = Omit<AvatarProps, 'src' | 'children'> & {
   /** Image URLs in order of preference; a missing or broken one falls through to the next. */
   sources: readonly (string | null | undefined)[]
   name: string
+  /** Defaults to the name; pass '' where the name is written next to the avatar. */
+  alt?: string
 }
 
 export function initialsOf(name: string): string {
@@ -23,9 +25,9 @@ export function PersonAvatar({ sources, name, ...avatarProps }: Props) {
 
   return (
     <Avatar
+      alt={name}
       {...avatarProps}
       src={src}
-      alt={name}
       color="indigo"
       imageProps={{ onError: () => src && setFailed((old) => new Set(old).add(src)) }}
     >

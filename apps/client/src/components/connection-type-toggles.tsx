@@ -40,17 +40,30 @@ export function ConnectionTypeToggles({
           const Icon = info?.icon
           const isOn = value.includes(type)
           return (
+            // Grows with its label: on a phone 'Inner Circle Connection' takes three lines, and
+            // Mantine's fixed height and hidden overflow would cut it off.
             <Button
               key={type}
               type="button"
-              h={48}
+              h="auto"
+              mih={48}
+              py={6}
+              px="sm"
               variant={isOn ? 'filled' : 'light'}
               color={info?.color ?? 'gray'}
               aria-pressed={isOn}
               onClick={() => toggle(type)}
               leftSection={Icon ? <Icon size={18} aria-hidden /> : undefined}
               justify="flex-start"
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.15 } }}
+              styles={{
+                label: {
+                  whiteSpace: 'normal',
+                  overflow: 'visible',
+                  height: 'auto',
+                  textAlign: 'left',
+                  lineHeight: 1.15,
+                },
+              }}
             >
               {info?.label ?? type}
             </Button>

@@ -199,7 +199,7 @@ describe('voice recorder', { timeout: 20_000 }, () => {
       voiceNoteTranscription: 'old words',
     })
     expect(screen.getByText('old words')).toBeVisible()
-    await user.click(screen.getByRole('button', { name: 'Delete' }))
+    await user.click(screen.getByRole('button', { name: 'Delete voice note' }))
     await findToast('Voice Note Deleted')
     expect(changes).toEqual([{ voiceNoteUrl: null, voiceNoteTranscription: null }])
     expect(screen.getByRole('button', { name: 'Record' })).toBeVisible()

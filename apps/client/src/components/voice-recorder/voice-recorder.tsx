@@ -76,7 +76,8 @@ export function VoiceRecorder({ value, onChange }: Props) {
             leftSection={<IconTrash size={18} aria-hidden />}
             onClick={deleteSaved}
           >
-            Delete
+            {/* Not just 'Delete': in the Edit dialog the connection has its own Delete button. */}
+            Delete voice note
           </Button>
         </>
       ) : recorder.state === 'idle' ? (

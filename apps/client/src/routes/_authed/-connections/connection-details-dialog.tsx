@@ -185,7 +185,7 @@ function ConnectionDetails({
         <Text size="sm">Connected {formatDate(connection.createdAt)}</Text>
         {wasUpdated && <Text size="sm">Last Updated {formatDate(connection.updatedAt)}</Text>}
       </Stack>
-      <Group grow>
+      <Group grow preventGrowOverflow={false}>
         <Button h={44} onClick={() => onEdit(connection)}>
           Edit Connection
         </Button>

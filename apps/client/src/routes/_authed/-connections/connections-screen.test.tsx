@@ -53,20 +53,31 @@ describe('connections list', { timeout: 20_000 }, () => {
     )
     const festRow = within(await screen.findByRole('region', { name: 'Ideas Fest' })).getByRole(
       'button',
-      { name: 'Grace Hopper, view details' },
+      { name: /Grace Hopper/ },
     )
     expect(festRow).toHaveTextContent('Verified')
     expect(festRow).toHaveTextContent('Navy')
     expect(festRow).toHaveTextContent('AI partnerships')
     expect(within(festRow).getByLabelText('Strategic Alliance')).toBeVisible()
-    expect(within(festRow).getByRole('img', { name: 'Grace Hopper' })).toHaveAttribute(
-      'src',
-      '/objects/photo-1',
-    )
+    // The photo is the avatar; it is decorative next to the written name.
+    expect(festRow.querySelector('img')).toHaveAttribute('src', '/objects/photo-1')
+    expect(festRow.querySelector('img')).toHaveAttribute('alt', '')
     const personal = group('Personal connections')
     expect(within(personal).getByText('Alan Turing')).toBeVisible()
     expect(within(personal).getByText('AT')).toBeVisible()
     expect(within(personal).queryByText('Verified')).not.toBeInTheDocument()
+  })
+
+  it('names each row by what it shows, so the visible text is part of the name (WCAG 2.5.3)', async () => {
+    signedIn()
+    const festRow = within(await screen.findByRole('region', { name: 'Ideas Fest' })).getByRole(
+      'button',
+      { name: /Grace Hopper/ },
+    )
+    expect(festRow).toHaveAccessibleName(
+      'Grace Hopper Verified Navy Strategic Alliance Joint Venture AI partnerships',
+    )
+    expect(festRow).not.toHaveAttribute('aria-label')
   })
 
   it('filters by type, with the empty text naming the type', async () => {
@@ -123,7 +134,7 @@ describe('connections list', { timeout: 20_000 }, () => {
 describe('connection details', { timeout: 20_000 }, () => {
   it('shows every field, links with https:// and photos opening in a new tab', async () => {
     const { user } = signedIn()
-    await user.click(await screen.findByRole('button', { name: 'Grace Hopper, view details' }))
+    await user.click(await screen.findByRole('button', { name: /Grace Hopper/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Connection Details' })
     expect(within(dialog).getByText('Rear Admiral')).toBeVisible()
     expect(within(dialog).getByText('Arlington')).toBeVisible()
@@ -146,7 +157,7 @@ describe('connection details', { timeout: 20_000 }, () => {
 
   it('shows the empty texts for a bare connection', async () => {
     const { user } = signedIn()
-    await user.click(await screen.findByRole('button', { name: 'Alan Turing, view details' }))
+    await user.click(await screen.findByRole('button', { name: /Alan Turing/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Connection Details' })
     expect(within(dialog).getByText('No focus areas specified')).toBeVisible()
     expect(within(dialog).getByText('No notes added')).toBeVisible()
@@ -161,7 +172,7 @@ describe('connection details', { timeout: 20_000 }, () => {
     })
     mockTrpc({ 'connections.update': () => ({ ...withNote, voiceNoteUrl: null }) })
     const { user } = signedIn([withNote])
-    await user.click(await screen.findByRole('button', { name: 'Linus Pauling, view details' }))
+    await user.click(await screen.findByRole('button', { name: /Linus Pauling/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Connection Details' })
     expect(within(dialog).getByLabelText('Voice note')).toHaveAttribute(
       'src',
@@ -179,9 +190,7 @@ describe('connection details', { timeout: 20_000 }, () => {
 describe('editing a connection', { timeout: 20_000 }, () => {
   async function openEdit() {
     const rendered = signedIn()
-    await rendered.user.click(
-      await screen.findByRole('button', { name: 'Grace Hopper, view details' }),
-    )
+    await rendered.user.click(await screen.findByRole('button', { name: /Grace Hopper/ }))
     await rendered.user.click(await screen.findByRole('button', { name: 'Edit Connection' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Connection' })
     return { ...rendered, dialog }
@@ -239,6 +248,16 @@ describe('editing a connection', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
     const toast = await findToast('Failed to Update Connection')
     expect(toast).toHaveTextContent('An error occurred while updating the connection.')
+  })
+
+  it("names the voice note's Delete apart from the connection's Delete", async () => {
+    const withNote = { ...grace, voiceNoteUrl: '/objects/voice-1', voiceNoteTranscription: 'Hi' }
+    const { user } = signedIn([withNote])
+    await user.click(await screen.findByRole('button', { name: /Grace Hopper/ }))
+    await user.click(await screen.findByRole('button', { name: 'Edit Connection' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Connection' })
+    expect(within(dialog).getAllByRole('button', { name: 'Delete' })).toHaveLength(1)
+    expect(within(dialog).getAllByRole('button', { name: 'Delete voice note' })).toHaveLength(1)
   })
 
   it('deletes only after the confirm', async () => {

@@ -47,7 +47,7 @@ export function ConnectionsScreen() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" gap="sm">
         <Title order={1} size="h2">
           Your Connections
         </Title>
@@ -57,6 +57,7 @@ export function ConnectionsScreen() {
           )}
           leftSection={<IconPlus size={18} aria-hidden />}
           h={44}
+          style={{ flexShrink: 0 }}
         >
           Add Connection
         </Button>
@@ -117,6 +118,7 @@ function TypeFilter({ value, onChange }: { value: string; onChange: (type: strin
             variant={value === type ? 'filled' : 'default'}
             aria-pressed={value === type}
             onClick={() => onChange(type)}
+            style={{ flexShrink: 0 }}
           >
             {type === ALL ? 'All Types' : type}
           </Button>
@@ -155,15 +157,16 @@ function ConnectionRow({ connection, onOpen }: { connection: ConnectionItem; onO
   const { person } = connection
   const name = fullNameOf(person)
   return (
+    // Named by what it shows (WCAG 2.5.3, label in name), so speech users can say what they see.
     <UnstyledButton
       onClick={onOpen}
-      aria-label={`${name}, view details`}
       p={6}
       mih={56}
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <PersonAvatar sources={avatarSourcesOf(connection)} name={name} radius="xl" />
+        {/* The name is written next to it, so the picture adds nothing to the row's name. */}
+        <PersonAvatar sources={avatarSourcesOf(connection)} name={name} alt="" radius="xl" />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
             <Text fw={600} truncate>

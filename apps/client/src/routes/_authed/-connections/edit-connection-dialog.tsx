@@ -135,7 +135,7 @@ function EditConnectionForm({
         <TextInput label="Company" {...form.getInputProps('company')} />
         <TextInput label="Website" type="url" {...form.getInputProps('website')} />
         <TextInput label="LinkedIn" type="url" {...form.getInputProps('linkedin')} />
-        <Group grow mt="xs">
+        <Group grow preventGrowOverflow={false} mt="xs">
           <Button
             type="button"
             color="red"

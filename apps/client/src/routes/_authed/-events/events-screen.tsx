@@ -188,7 +188,8 @@ function AttendanceActions({ event }: { event: EventListItem }) {
     )
   }
   return (
-    <Group grow gap="sm">
+    // Sized by their labels, so "Add Connection" is not cut off on a phone.
+    <Group grow preventGrowOverflow={false} gap="sm">
       <Button
         renderRoot={(props) => (
           <Link {...props} to="/add-connection" search={{ eventId: event.id }} />

@@ -1,0 +1,326 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startApp, type RunningApp } from '../src/app-server.ts'
+import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+
+const run = promisify(execFile)
+
+const USER = { firstName: 'Grace', email: 'grace@example.com', password: 'sunlit-harbor-7' }
+const PERSON = { firstName: 'Linus', lastName: 'Pauling', company: 'Caltech' }
+const PERSON_NAME = `${PERSON.firstName} ${PERSON.lastName}`
+const FIRST_NOTES = 'Talked about vitamin C and protein folding.'
+const EDITED_NOTES = 'Follow up in May about the molecular biology meetup.'
+/** For expect.poll: the machine is shared, so a screen may take a few seconds to settle. */
+const SLOW = { timeout: 15_000 }
+
+let app: RunningApp
+let browser: Browser
+let fixtureDir: string
+let fixtures: Awaited<ReturnType<typeof makeFixtures>>
+
+/**
+ * The fixtures, made fresh: an 8 x 8 PNG to attach as a photo, and the speech Chromium's fake
+ * microphone plays (espeak-ng speaks; ffmpeg makes it the 16-bit PCM WAV that
+ * --use-file-for-fake-audio-capture reads, with a pause before it loops).
+ */
+async function makeFixtures(dir: string) {
+  const photo = join(dir, 'linus.png')
+  const spoken = join(dir, 'spoken.wav')
+  const microphone = join(dir, 'microphone.wav')
+  await Promise.all([
+    run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x4f46e5:s=8x8',
+      '-frames:v',
+      '1',
+      photo,
+    ]),
+    run('espeak-ng', ['-w', spoken, 'Hello world. Follow up next week about the meetup.']),
+  ])
+  await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', spoken, '-af', 'apad=pad_dur=0.5'].concat([
+      '-ac',
+      '1',
+      '-ar',
+      '48000',
+      '-c:a',
+      'pcm_s16le',
+      microphone,
+    ]),
+  )
+  return { photo, microphone }
+}
+
+beforeAll(async () => {
+  fixtureDir = await mkdtemp(join(tmpdir(), 'fiveconnect-e2e-fixtures-'))
+  fixtures = await makeFixtures(fixtureDir)
+  ;[app, browser] = await Promise.all([
+    startApp(),
+    launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${fixtures.microphone}`,
+    ]),
+  ])
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+  if (fixtureDir) await rm(fixtureDir, { recursive: true, force: true })
+})
+
+async function newPhonePage(): Promise<Page> {
+  const context = await browser.newContext(PHONE)
+  return context.newPage()
+}
+
+/** Waits for dialogs and toasts to finish their transitions, so what is checked is what stays. */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  )
+}
+
+/** Button labels cut off by their button (Mantine's labels do not wrap and hide what overflows). */
+function clippedButtonLabels(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Button-label'))
+      .filter((label) => label.checkVisibility())
+      .filter(
+        (label) =>
+          label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1,
+      )
+      .map((label) => label.textContent),
+  )
+}
+
+/** Screenshot and checks of the screen as it is now: accessibility, and no cut-off labels. */
+async function checkScreen(page: Page, name: string) {
+  await settled(page)
+  await screenshot(page, name)
+  expect(await seriousA11yViolations(page)).toEqual([])
+  expect(await clippedButtonLabels(page), `${name}: cut-off labels`).toEqual([])
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(pageWidth, `${name}: page wider than the phone`).toBeLessThanOrEqual(390)
+}
+
+function totalConnections(page: Page) {
+  return page.getByText('Total Connections', { exact: true }).locator('..')
+}
+
+describe('journey 2: capturing a connection at an event', () => {
+  it('joins Ideas Fest, adds a person with types, notes, a photo and a transcribed voice note, and finds them again', async () => {
+    const page = await newPhonePage()
+    await page.goto(`${app.url}/register`)
+    await page.getByLabel('First name').fill(USER.firstName)
+    await page.getByLabel('Last name').fill('Hopper')
+    await page.getByLabel('Email').fill(USER.email)
+    await page.getByLabel('Password', { exact: true }).fill(USER.password)
+    await page.getByLabel('Confirm password', { exact: true }).fill(USER.password)
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await page.waitForURL(`${app.url}/`)
+    await expect
+      .poll(() => totalConnections(page).textContent(), SLOW)
+      .toMatch(/^0\s*Total Connections$/)
+
+    await page.getByRole('link', { name: 'Events' }).click()
+    const ideasFest = page.getByRole('article', { name: 'Ideas Fest' })
+    await ideasFest.getByRole('button', { name: 'Join' }).click()
+    await page.getByText('You have successfully joined the event.').waitFor()
+    await checkScreen(page, 'connections-events-joined')
+    await ideasFest.getByRole('link', { name: 'Add Connection' }).click()
+
+    await page.waitForURL('**/add-connection?eventId=*')
+    const event = page.getByLabel('Event')
+    await expect
+      .poll(() => event.locator('option:checked').textContent(), SLOW)
+      .toMatch(/^Ideas Fest/)
+    await checkScreen(page, 'add-connection-empty')
+
+    // Nobody is recorded yet, so the search finds no one and the person is added as new.
+    await page.getByLabel('Search by name').fill('Pauling')
+    await page.getByText('No matching people. Add them below.').waitFor()
+    await page.getByLabel('First name').fill(PERSON.firstName)
+    await page.getByLabel('Last name').fill(PERSON.lastName)
+    await page.getByLabel('Company').fill(PERSON.company)
+
+    const types = page.getByRole('group', { name: 'Connection Types' })
+    await types.getByRole('button', { name: 'Strategic Alliance' }).click()
+    await types.getByRole('button', { name: 'Mastermind Alliance' }).click()
+    expect(await types.getByRole('button', { pressed: true }).allTextContents()).toEqual([
+      'Strategic Alliance',
+      'Mastermind Alliance',
+    ])
+    await page.getByLabel('Notes').fill(FIRST_NOTES)
+
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Add Photo' }).click()
+    await (await chooser).setFiles(fixtures.photo)
+    await page.getByText('The photo has been added to this connection.').waitFor()
+    await page.getByRole('img', { name: 'Photo 1' }).waitFor()
+
+    const voiceNote = page.getByRole('group', { name: 'Voice note' })
+    await voiceNote.getByRole('button', { name: 'Record' }).click()
+    await voiceNote.getByRole('timer').filter({ hasText: '0:03' }).waitFor()
+    await voiceNote.getByRole('button', { name: 'Stop' }).click()
+    await voiceNote.getByRole('button', { name: 'Save & Transcribe' }).click()
+    await page.getByText('Your voice note has been saved and transcribed.').waitFor({
+      timeout: 60_000,
+    })
+    // PocketSphinx hears espeak-ng's voice only roughly, so the words themselves are not checked:
+    // the user sees the 'transcribed' toast and the transcript under the player.
+    const transcript = (await voiceNote.locator('p').first().textContent())?.trim() ?? ''
+    expect(transcript).toMatch(/\w/)
+    await checkScreen(page, 'add-connection-filled')
+
+    await page.getByRole('button', { name: 'Save Connection' }).click()
+    await page.getByText('Your connection has been saved successfully!').waitFor()
+    await page.waitForURL(`${app.url}/`)
+    await expect
+      .poll(() => totalConnections(page).textContent(), SLOW)
+      .toMatch(/^1\s*Total Connections$/)
+    const recent = page.getByRole('region', { name: 'Recent Connections' })
+    await recent.getByRole('button', { name: new RegExp(PERSON_NAME) }).waitFor()
+    await checkScreen(page, 'home-with-connection')
+
+    await page.getByRole('link', { name: 'Events' }).click()
+    await ideasFest.getByRole('link', { name: '1 connection', exact: true }).waitFor()
+    await page.getByRole('link', { name: 'Connections' }).click()
+    await page.getByRole('heading', { name: 'Your Connections' }).waitFor()
+    const row = page
+      .getByRole('region', { name: 'Ideas Fest' })
+      .getByRole('button', { name: new RegExp(PERSON_NAME) })
+    await row.waitFor()
+    await checkScreen(page, 'connections-list')
+    await row.click()
+    const details = page.getByRole('dialog', { name: 'Connection Details' })
+    await details.getByText(FIRST_NOTES).waitFor()
+    await details.getByText(transcript, { exact: true }).waitFor()
+    await checkScreen(page, 'connection-details')
+
+    // The native player's buttons live in Chromium's closed shadow tree, so it is started as its
+    // Play button would start it; 'playing' fires once the stored recording actually plays.
+    const audio = details.getByLabel('Voice note')
+    await audio.evaluate(
+      (element: HTMLAudioElement) =>
+        new Promise((playing) => {
+          element.addEventListener('playing', playing, { once: true })
+          void element.play()
+        }),
+    )
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), SLOW)
+      .toBeGreaterThan(0)
+    await audio.evaluate((element: HTMLAudioElement) => element.pause())
+
+    const thumbnail = details.getByRole('img', { name: `Photo 1 of ${PERSON_NAME}` })
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth), SLOW)
+      .toBe(8)
+
+    const popup = page.waitForEvent('popup')
+    await thumbnail.click()
+    const photo = await popup
+    await photo.waitForLoadState()
+    expect(
+      await photo.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBe(8)
+    await photo.close()
+    await page.context().close()
+  })
+})
+
+// Journey 3 works on the connection journey 2 saved (vitest runs a file's tests in order).
+describe('journey 3: changing and removing a connection', () => {
+  it('edits the notes and types, deletes the voice note, then deletes the connection after the confirm', async () => {
+    const page = await newPhonePage()
+    await page.goto(`${app.url}/login`)
+    await page.getByLabel('Email').fill(USER.email)
+    await page.getByLabel('Password', { exact: true }).fill(USER.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL(`${app.url}/`)
+    await expect
+      .poll(() => totalConnections(page).textContent(), SLOW)
+      .toMatch(/^1\s*Total Connections$/)
+
+    await page.getByRole('link', { name: 'Connections' }).click()
+    const row = page
+      .getByRole('region', { name: 'Ideas Fest' })
+      .getByRole('button', { name: new RegExp(PERSON_NAME) })
+    await row.click()
+    const details = page.getByRole('dialog', { name: 'Connection Details' })
+    await details.getByRole('button', { name: 'Edit Connection' }).click()
+
+    const edit = page.getByRole('dialog', { name: 'Edit Connection' })
+    await expect.poll(() => edit.getByLabel('Notes').inputValue(), SLOW).toBe(FIRST_NOTES)
+    const types = edit.getByRole('group', { name: /Connection Types/ })
+    expect(await types.getByRole('button', { pressed: true }).allTextContents()).toEqual([
+      'Strategic Alliance',
+      'Mastermind Alliance',
+    ])
+    await checkScreen(page, 'connection-edit')
+    await types.getByRole('button', { name: 'Mastermind Alliance' }).click()
+    await types.getByRole('button', { name: 'Raving Fan' }).click()
+    await edit.getByLabel('Notes').fill(EDITED_NOTES)
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByText('Connection Updated', { exact: true }).waitFor()
+    await edit.waitFor({ state: 'hidden' })
+
+    const chips = row.getByLabel(/Strategic Alliance|Mastermind Alliance|Raving Fan/)
+    await expect.poll(() => chips.allTextContents(), SLOW).toEqual(['SA', 'RF'])
+    await row.click()
+    await details.getByText(EDITED_NOTES).waitFor()
+    expect(await details.getByText(FIRST_NOTES).count()).toBe(0)
+    await details.getByText(/^Last Updated /).waitFor()
+
+    await details.getByRole('button', { name: 'Delete voice note' }).click()
+    await page.getByText('The voice note has been removed from this connection.').waitFor()
+    await details.getByText('No voice note recorded').waitFor()
+    expect(await details.getByLabel('Voice note').count()).toBe(0)
+    await checkScreen(page, 'connection-details-edited')
+
+    await details.getByRole('button', { name: 'Edit Connection' }).click()
+    await edit.getByRole('button', { name: 'Delete', exact: true }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete Connection' })
+    await confirm.getByText('Are you sure you want to delete this connection?').waitFor()
+    await checkScreen(page, 'connection-delete-confirm')
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('Connection Deleted', { exact: true }).waitFor()
+    await page.getByText('No connections found.').waitFor()
+    expect(await row.count()).toBe(0)
+    await checkScreen(page, 'connections-empty')
+
+    await page.getByRole('link', { name: 'Home', exact: true }).click()
+    await expect
+      .poll(() => totalConnections(page).textContent(), SLOW)
+      .toMatch(/^0\s*Total Connections$/)
+    await page
+      .getByRole('region', { name: 'Recent Connections' })
+      .getByText('No connections yet')
+      .waitFor()
+    await checkScreen(page, 'home-after-delete')
+
+    await page.getByRole('link', { name: 'Events' }).click()
+    await page
+      .getByRole('article', { name: 'Ideas Fest' })
+      .getByRole('link', { name: '0 connections' })
+      .waitFor()
+    await page.context().close()
+  })
+})
