@@ -23,6 +23,7 @@ import type { ServerStorage } from './files/storage/index.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
 import { originCheck } from './http/origin-check.ts'
+import { requestDeadline } from './http/request-deadline.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { sessionMiddleware } from './http/session.ts'
 import { serveClient } from './http/static-client.ts'
@@ -39,6 +40,14 @@ import { uploadRoutes } from './rest/uploads.ts'
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 /** Routes that take files and set their own, larger, body limit. */
 const FILE_BODY_PATHS = ['/api/objects/local-upload/*', TRANSCRIBE_PATH]
+/** Routes that may rightly take long: files, transcription and whole-table downloads. */
+const LONG_RUNNING_PATHS = [
+  ...FILE_BODY_PATHS,
+  '/api/connections/export.*',
+  '/api/admin/export/*',
+  '/api/account/export.json',
+]
+const DEFAULT_REQUEST_DEADLINE_MS = 10_000
 
 export type AppDeps = {
   db: Database
@@ -58,6 +67,8 @@ export type AppDeps = {
     trustProxy?: boolean
     /** Origins other than this one that the browser uploads to (an S3 endpoint). */
     uploadOrigins?: string[]
+    /** How long an API request may take before it answers 503; 10 s unless set (for tests). */
+    requestDeadlineMs?: number
   }
 }
 
@@ -105,6 +116,10 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
       }),
     ),
     originCheck(config.appUrl),
+    except(
+      LONG_RUNNING_PATHS,
+      requestDeadline(config.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS),
+    ),
     session,
   )
   app.use('/objects/*', session)
