@@ -1,5 +1,6 @@
 /** One simulated attendee: a session cookie and the HTTP calls the app makes, with a time limit. */
-export type Outcome = { status: number; at: number; action: string }
+/** One call: its answer's status (0 for none) and when it was sent and settled. */
+export type Outcome = { status: number; startedAt: number; at: number; action: string }
 
 export class VirtualUser {
   cookie = ''
@@ -27,6 +28,7 @@ export class VirtualUser {
     }
     const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`
     let status = 0
+    const startedAt = Date.now()
     try {
       const response = await fetch(url, {
         method: init.method ?? (body ? 'POST' : 'GET'),
@@ -50,7 +52,7 @@ export class VirtualUser {
     } catch {
       return { status, data: undefined }
     } finally {
-      this.record({ status, at: Date.now(), action })
+      this.record({ status, startedAt, at: Date.now(), action })
     }
   }
 }
