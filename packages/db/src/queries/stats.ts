@@ -1,6 +1,6 @@
-import { count, gte, ne, sql } from 'drizzle-orm'
+import { count, eq, like, ne, or, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
-import { connections, events, users } from '../schema/index.ts'
+import { connectionTallies, events, users } from '../schema/index.ts'
 import { SYSTEM_USER_EMAIL } from './events.ts'
 
 export type AdminStats = {
@@ -11,28 +11,39 @@ export type AdminStats = {
   connectionTypes: Record<string, number>
 }
 
-/** The dashboard's figures; "this month" is the calendar month of `now` in the database's time zone. */
+/**
+ * The dashboard's figures; "this month" is the calendar month of `now` in the database's time zone.
+ * Connection figures come from the running tallies the connections triggers keep.
+ */
 export async function getAdminStats(db: Database, now: Date): Promise<AdminStats> {
-  const monthStart = sql`date_trunc('month', ${now.toISOString()}::timestamptz)`
-  const [[userCount], [eventCount], [connectionCount], typeCounts] = await Promise.all([
+  const thisMonth = sql<string>`'month:' || to_char(date_trunc('month', ${now.toISOString()}::timestamptz), 'YYYY-MM')`
+  const [[userCount], [eventCount], tallies] = await Promise.all([
     db.select({ value: count() }).from(users).where(ne(users.email, SYSTEM_USER_EMAIL)),
     db.select({ value: count() }).from(events),
     db
       .select({
-        total: count(),
-        thisMonth: sql<number>`count(*) filter (where ${gte(connections.createdAt, monthStart)})::int`,
+        bucket: connectionTallies.bucket,
+        count: connectionTallies.count,
+        isThisMonth: sql<boolean>`${connectionTallies.bucket} = ${thisMonth}`,
       })
-      .from(connections),
-    db
-      .select({ type: sql<string>`type`, value: sql<number>`count(*)::int` })
-      .from(sql`${connections}, unnest(${connections.connectionTypes}) as type`)
-      .groupBy(sql`type`),
+      .from(connectionTallies)
+      .where(
+        or(
+          eq(connectionTallies.bucket, 'all'),
+          eq(connectionTallies.bucket, thisMonth),
+          like(connectionTallies.bucket, 'type:%'),
+        ),
+      ),
   ])
   return {
     totalUsers: userCount?.value ?? 0,
     totalEvents: eventCount?.value ?? 0,
-    totalConnections: connectionCount?.total ?? 0,
-    connectionsThisMonth: connectionCount?.thisMonth ?? 0,
-    connectionTypes: Object.fromEntries(typeCounts.map((row) => [row.type, row.value])),
+    totalConnections: tallies.find((row) => row.bucket === 'all')?.count ?? 0,
+    connectionsThisMonth: tallies.find((row) => row.isThisMonth)?.count ?? 0,
+    connectionTypes: Object.fromEntries(
+      tallies
+        .filter((row) => row.bucket.startsWith('type:') && row.count > 0)
+        .map((row) => [row.bucket.slice('type:'.length), row.count]),
+    ),
   }
 }
