@@ -187,7 +187,10 @@ describe('the local upload URL', () => {
 
     const tampered = new URL(url)
     const signature = url.searchParams.get('signature') ?? ''
-    tampered.searchParams.set('signature', `${signature.startsWith('x') ? 'y' : 'x'}${signature.slice(1)}`)
+    tampered.searchParams.set(
+      'signature',
+      `${signature.startsWith('x') ? 'y' : 'x'}${signature.slice(1)}`,
+    )
     const moved = new URL(other)
     moved.search = url.search
     for (const bad of [tampered, moved]) {
