@@ -18,3 +18,7 @@ if [ -n "$pg_url" ]; then
   TEST_DATABASE_URL="$pg_url" pnpm exec turbo run test --output-logs=errors-only \
     --filter=@fiveconnect/db --filter=@fiveconnect/api --filter=@fiveconnect/server
 fi
+
+# The benchmark's small preset, so CI proves it runs end to end; its figures are reported in
+# bench/results-small.md, never asserted.
+pnpm bench --size small

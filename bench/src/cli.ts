@@ -1,6 +1,6 @@
 // `pnpm bench [--size full|small] [--seed N]`: seeds, starts the production server against
 // Postgres and PGlite, drives the hot paths, measures the limits and the client, and writes
-// bench/results.md and results.json (the preset is named in their header).
+// bench/results.md and results.json (a small run: results-small.md and .json, not committed).
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -453,12 +453,14 @@ async function main() {
     '',
     planSection(plans),
   ].join('\n')
-  await writeFile(join(BENCH_DIR, 'results.md'), markdown)
+  // The full run's results are committed; a small run (CI, quick checks) writes beside them.
+  const name = size === 'full' ? 'results' : `results-${size}`
+  await writeFile(join(BENCH_DIR, `${name}.md`), markdown)
   await writeFile(
-    join(BENCH_DIR, 'results.json'),
+    join(BENCH_DIR, `${name}.json`),
     JSON.stringify({ size, seed, machine, durations, figures: rows, plans, notes }, null, 2) + '\n',
   )
-  console.info(`\n${header}\n${table}\n\nWritten to bench/results.md and results.json`)
+  console.info(`\n${header}\n${table}\n\nWritten to bench/${name}.md and ${name}.json`)
 }
 
 main().catch((error: unknown) => {
