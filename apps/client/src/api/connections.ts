@@ -1,6 +1,6 @@
-import { useContractQuery } from './contract.ts'
+import { trpc } from '../lib/trpc.ts'
 
 /** The signed-in user's connections, newest first (connections.list). */
 export function useConnections() {
-  return useContractQuery('connections.list')
+  return trpc.connections.list.useQuery()
 }

@@ -1,32 +1,27 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { contractQueryKey, useContractMutation, useContractQuery } from './contract.ts'
+import { trpc } from '../lib/trpc.ts'
 
 /** Every event with isJoined and the caller's connectionCount (events.list). */
 export function useEvents() {
-  return useContractQuery('events.list')
+  return trpc.events.list.useQuery()
 }
 
 /** The events the signed-in user has joined (events.listJoined). */
 export function useJoinedEvents() {
-  return useContractQuery('events.listJoined')
+  return trpc.events.listJoined.useQuery()
 }
 
 /** Join and Leave both refresh the event lists (SPEC section 4). */
 function useRefreshEvents() {
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: contractQueryKey('events.list') }),
-      queryClient.invalidateQueries({ queryKey: contractQueryKey('events.listJoined') }),
-    ])
+  const utils = trpc.useUtils()
+  return () => Promise.all([utils.events.list.invalidate(), utils.events.listJoined.invalidate()])
 }
 
 export function useJoinEvent() {
   const refresh = useRefreshEvents()
-  return useContractMutation('events.join', { onSuccess: refresh })
+  return trpc.events.join.useMutation({ onSuccess: refresh })
 }
 
 export function useLeaveEvent() {
   const refresh = useRefreshEvents()
-  return useContractMutation('events.leave', { onSuccess: refresh })
+  return trpc.events.leave.useMutation({ onSuccess: refresh })
 }

@@ -8,6 +8,7 @@ type Inputs = inferRouterInputs<AppRouter>
 export type ConnectionItem = Outputs['connections']['list'][number]
 export type PersonResult = Outputs['people']['search'][number]
 export type EventItem = Outputs['events']['list'][number]
+export type JoinedEvent = Outputs['events']['listJoined'][number]
 export type AdminUser = Outputs['admin']['listUsers'][number]
 export type AdminStats = Outputs['admin']['stats']
 export type UpdateConnectionValues = Inputs['connections']['update']

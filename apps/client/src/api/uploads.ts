@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
 import { trpc } from '../lib/trpc.ts'
-import { useContractMutation } from './contract.ts'
 
 export const MAX_IMAGE_BYTES = 5_242_880
 
@@ -26,8 +25,8 @@ async function putFile(uploadURL: string, file: Blob): Promise<void> {
 /** Profile photo: get a signed URL, upload the file to it, then ask the server to keep it. */
 export function useUploadProfilePhoto() {
   const utils = trpc.useUtils()
-  const createUploadUrl = useContractMutation('uploads.createUploadUrl')
-  const confirmProfilePhoto = useContractMutation('uploads.confirmProfilePhoto')
+  const createUploadUrl = trpc.uploads.createUploadUrl.useMutation()
+  const confirmProfilePhoto = trpc.uploads.confirmProfilePhoto.useMutation()
   return useMutation({
     mutationFn: async (file: File) => {
       const { uploadURL } = await createUploadUrl.mutateAsync()

@@ -29,7 +29,7 @@ export function createApp({ history, hardRedirect = defaultHardRedirect }: AppOp
   const router = createRouter({
     routeTree,
     history,
-    context: { queryClient, trpcUtils, trpcClient, startUnauthorizedFlow, hardRedirect },
+    context: { queryClient, trpcUtils, startUnauthorizedFlow, hardRedirect },
     defaultPendingComponent: LoadingScreen,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,

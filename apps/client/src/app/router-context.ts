@@ -1,13 +1,11 @@
 import type { AppRouter } from '@fiveconnect/api'
 import type { QueryClient } from '@tanstack/react-query'
 import type { CreateQueryUtils } from '@trpc/react-query/shared'
-import type { TrpcClient } from '../lib/trpc.ts'
 import type { StartUnauthorizedFlow } from '../lib/unauthorized.ts'
 
 export type RouterContext = {
   queryClient: QueryClient
   trpcUtils: CreateQueryUtils<AppRouter>
-  trpcClient: TrpcClient
   startUnauthorizedFlow: StartUnauthorizedFlow
   hardRedirect: (href: string) => void
 }

@@ -13,11 +13,11 @@ import {
 } from '@mantine/core'
 import { IconRosette } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
-import type { Connection } from '../api/contract.ts'
+import type { ConnectionItem } from '../api/router-types.ts'
 import { formatDate, fullNameOf, voiceNotePlaybackUrl, withProtocol } from '../lib/format.ts'
 
 /** Avatar priority of SPEC section 2: first photo, then the person's profile image, then initials. */
-export function avatarSourcesOf(connection: Connection) {
+export function avatarSourcesOf(connection: ConnectionItem) {
   return [connection.photos[0], connection.person.profileImageUrl]
 }
 
@@ -67,7 +67,7 @@ export function ConnectionDetailsDialog({
   connection,
   onClose,
 }: {
-  connection: Connection | null
+  connection: ConnectionItem | null
   onClose: () => void
 }) {
   return (
@@ -87,7 +87,7 @@ function ConnectionDetails({
   connection,
   onClose,
 }: {
-  connection: Connection
+  connection: ConnectionItem
   onClose: () => void
 }) {
   const { person } = connection

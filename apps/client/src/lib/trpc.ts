@@ -1,5 +1,5 @@
 import type { AppRouter } from '@fiveconnect/api'
-import { createTRPCReact, getUntypedClient, httpBatchLink } from '@trpc/react-query'
+import { createTRPCReact, httpBatchLink } from '@trpc/react-query'
 import superjson from 'superjson'
 
 export const trpc = createTRPCReact<AppRouter>()
@@ -9,8 +9,3 @@ export function createTrpcClient() {
     links: [httpBatchLink({ url: `${window.location.origin}/api/trpc`, transformer: superjson })],
   })
 }
-
-export type TrpcClient = ReturnType<typeof createTrpcClient>
-
-/** The same client without procedure types, for the calls AppRouter does not declare yet. */
-export const untypedClient = (client: TrpcClient) => getUntypedClient(client)

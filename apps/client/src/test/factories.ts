@@ -1,5 +1,7 @@
 import type { User } from '@fiveconnect/api/schemas'
-import type { AppEvent, Connection, EventListItem, Person } from '../api/contract.ts'
+import type { ConnectionItem, EventItem, JoinedEvent } from '../api/router-types.ts'
+
+type Person = ConnectionItem['person']
 
 let sequence = 0
 const nextId = () => `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`
@@ -27,7 +29,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
   }
 }
 
-export function makeEvent(overrides: Partial<AppEvent> = {}): AppEvent {
+export function makeEvent(overrides: Partial<JoinedEvent> = {}): JoinedEvent {
   return {
     id: nextId(),
     title: 'Ideas Fest',
@@ -43,7 +45,7 @@ export function makeEvent(overrides: Partial<AppEvent> = {}): AppEvent {
   }
 }
 
-export function makeEventListItem(overrides: Partial<EventListItem> = {}): EventListItem {
+export function makeEventListItem(overrides: Partial<EventItem> = {}): EventItem {
   return { ...makeEvent(overrides), isJoined: false, connectionCount: 0, ...overrides }
 }
 
@@ -67,7 +69,7 @@ export function makePerson(overrides: Partial<Person> = {}): Person {
   }
 }
 
-export function makeConnection(overrides: Partial<Connection> = {}): Connection {
+export function makeConnection(overrides: Partial<ConnectionItem> = {}): ConnectionItem {
   const person = overrides.person ?? makePerson()
   return {
     id: nextId(),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Connection } from '../../api/contract.ts'
+import type { ConnectionItem } from '../../api/router-types.ts'
 import {
   daysFromNow,
   makeConnection,
@@ -12,7 +12,7 @@ import { renderApp } from '../../test/render-app.tsx'
 import { mockTrpc, never } from '../../test/trpc-msw.ts'
 
 function signedInHome({
-  connections = [] as Connection[],
+  connections = [] as ConnectionItem[],
   joined = [] as ReturnType<typeof makeEvent>[],
 } = {}) {
   mockTrpc({

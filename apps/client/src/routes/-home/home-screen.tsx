@@ -19,7 +19,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser } from '../../api/auth.ts'
 import { useConnections } from '../../api/connections.ts'
-import type { AppEvent, Connection } from '../../api/contract.ts'
+import type { ConnectionItem, JoinedEvent } from '../../api/router-types.ts'
 import { useJoinedEvents } from '../../api/events.ts'
 import {
   avatarSourcesOf,
@@ -126,7 +126,7 @@ function Counter({ label, value }: { label: string; value: number | undefined })
   )
 }
 
-function UpcomingEventRow({ event }: { event: AppEvent }) {
+function UpcomingEventRow({ event }: { event: JoinedEvent }) {
   return (
     <Group wrap="nowrap" gap="sm">
       <Avatar src={event.logoUrl} alt="" radius="md" color="indigo">
@@ -150,11 +150,11 @@ function RecentConnections({
   isPending,
   isError,
 }: {
-  connections: Connection[] | undefined
+  connections: ConnectionItem[] | undefined
   isPending: boolean
   isError: boolean
 }) {
-  const [selected, setSelected] = useState<Connection | null>(null)
+  const [selected, setSelected] = useState<ConnectionItem | null>(null)
   const recent = [...(connections ?? [])]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, RECENT_CONNECTIONS_SHOWN)

@@ -1,12 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { contractQueryOptions } from '../../api/contract.ts'
 
 export const Route = createFileRoute('/_authed/events')({
   loader: ({ context }) => {
-    if (context.user) {
-      void context.queryClient.prefetchQuery(
-        contractQueryOptions(context.trpcClient, 'events.list'),
-      )
-    }
+    if (context.user) void context.trpcUtils.events.list.prefetch()
   },
 })

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Connection } from '../../../api/contract.ts'
+import type { ConnectionItem } from '../../../api/router-types.ts'
 import { makeConnection, makeEventListItem, makePerson, makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { mockTrpc, never, trpcCallsTo, TrpcMockError } from '../../../test/trpc-msw.ts'
@@ -32,7 +32,7 @@ const alan = makeConnection({
   person: makePerson({ firstName: 'Alan', lastName: 'Turing' }),
 })
 
-function signedIn(connections: Connection[] = [grace, alan], path = '/connections') {
+function signedIn(connections: ConnectionItem[] = [grace, alan], path = '/connections') {
   mockTrpc({
     'auth.me': () => makeUser(),
     'connections.list': () => connections,

@@ -1,12 +1,12 @@
 import { notifications } from '@mantine/notifications'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { EventListItem } from '../../../api/contract.ts'
+import type { EventItem } from '../../../api/router-types.ts'
 import { daysFromNow, makeEventListItem, makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { BadGateway, mockTrpc, never, TrpcMockError, trpcCallsTo } from '../../../test/trpc-msw.ts'
 
-function eventsPage(events: EventListItem[], extra: Parameters<typeof mockTrpc>[0] = {}) {
+function eventsPage(events: EventItem[], extra: Parameters<typeof mockTrpc>[0] = {}) {
   mockTrpc({
     'auth.me': () => makeUser(),
     'events.list': () => events,

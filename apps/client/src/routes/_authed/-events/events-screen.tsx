@@ -16,7 +16,7 @@ import {
 import { IconCalendar, IconClock, IconMapPin, IconSearch, IconUsers } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { EventListItem } from '../../../api/contract.ts'
+import type { EventItem } from '../../../api/router-types.ts'
 import { useEvents, useJoinEvent, useLeaveEvent } from '../../../api/events.ts'
 import { byEventOrder, isUpcoming } from '../../../lib/events.ts'
 import { formatDate, formatTime } from '../../../lib/format.ts'
@@ -25,7 +25,7 @@ import { serverMessageOr, toast } from '../../../lib/toast.ts'
 type Filter = 'all' | 'upcoming' | 'attended'
 
 /** Search matches title, description or location, ignoring case. */
-function matchesSearch(event: EventListItem, search: string) {
+function matchesSearch(event: EventItem, search: string) {
   const needle = search.trim().toLowerCase()
   if (!needle) return true
   return [event.title, event.description, event.location].some((field) =>
@@ -33,7 +33,7 @@ function matchesSearch(event: EventListItem, search: string) {
   )
 }
 
-function matchesFilter(event: EventListItem, filter: Filter, now: Date) {
+function matchesFilter(event: EventItem, filter: Filter, now: Date) {
   if (filter === 'upcoming') return isUpcoming(event, now)
   if (filter === 'attended') return event.isJoined
   return true
@@ -97,7 +97,7 @@ export function EventsScreen() {
   )
 }
 
-function EventCard({ event, isUpcoming }: { event: EventListItem; isUpcoming: boolean }) {
+function EventCard({ event, isUpcoming }: { event: EventItem; isUpcoming: boolean }) {
   const time = event.endDateTime
     ? `${formatTime(event.startDateTime)} – ${formatTime(event.endDateTime)}`
     : formatTime(event.startDateTime)
@@ -160,7 +160,7 @@ function EventCard({ event, isUpcoming }: { event: EventListItem; isUpcoming: bo
   )
 }
 
-function AttendanceActions({ event }: { event: EventListItem }) {
+function AttendanceActions({ event }: { event: EventItem }) {
   const join = useJoinEvent()
   const leave = useLeaveEvent()
 
