@@ -25,6 +25,7 @@ export function EventDialog({
       onClose={onClose}
       title={isEditing ? 'Edit Event' : 'Create New Event'}
       centered
+      stackId="event-form"
     >
       {target && <EventForm event={target === 'new' ? null : target} onDone={onClose} />}
     </Modal>
