@@ -24,9 +24,15 @@ export const theme = createTheme({
   },
 })
 
-/** Mantine's default dimmed grey is too faint on white for body text; one shade darker passes AA. */
+/**
+ * Mantine's default dimmed grey and error red (red 6, 3.3:1) are too faint on white for text such as
+ * field errors; darker shades pass AA's 4.5:1.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': resolved.colors.gray[7] },
+  light: {
+    '--mantine-color-dimmed': resolved.colors.gray[7],
+    '--mantine-color-error': resolved.colors.red[9],
+  },
   dark: {},
 })

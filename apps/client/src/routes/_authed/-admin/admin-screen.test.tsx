@@ -288,6 +288,22 @@ describe('users', { timeout: 20_000 }, () => {
     return { ...rendered, dialog: await screen.findByRole('dialog', { name: 'Edit User' }) }
   }
 
+  it('closes only the top dialog on Escape, keeping Manage Users open', async () => {
+    const { user } = await editBob()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit User' })).toBeNull())
+    const list = screen.getByRole('dialog', { name: 'Manage Users' })
+    const bob = within(list).getByRole('article', { name: 'Bob Stone' })
+    await user.click(within(bob).getByRole('button', { name: 'Deactivate' }))
+    await screen.findByRole('dialog', { name: 'Deactivate User' })
+    await user.keyboard('{Escape}')
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Deactivate User' })).toBeNull(),
+    )
+    expect(screen.getByRole('dialog', { name: 'Manage Users' })).toBeVisible()
+    expect(trpcCallsTo('admin.deactivateUser')).toEqual([])
+  })
+
   it('updates the details with their validation messages and the role', async () => {
     mockTrpc({ 'admin.updateUser': () => ({ ...attendee, role: 'admin' }) })
     const { user, dialog } = await editBob()

@@ -6,6 +6,7 @@ import {
   Card,
   Group,
   Loader,
+  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -100,22 +101,26 @@ function AdminDashboard() {
         </SimpleGrid>
       </Card>
 
-      <ManageUsersDialog
-        opened={panel === 'users'}
-        onClose={() => setPanel(null)}
-        onEdit={setEditingUser}
-      />
-      <EditUserDialog user={editingUser} onClose={() => setEditingUser(null)} />
-      <ManageEventsDialog
-        opened={panel === 'events'}
-        onClose={() => setPanel(null)}
-        onEdit={(event) => {
-          setPanel(null)
-          setEventTarget(event)
-        }}
-      />
-      <EventDialog target={eventTarget} onClose={() => setEventTarget(null)} />
-      <ExportDialog opened={panel === 'export'} onClose={() => setPanel(null)} />
+      {/* One stack for the dialogs (each has a stackId): Escape, focus and the overlay belong to the
+          top one only, so Escape in Edit User or a confirm leaves Manage Users open. */}
+      <Modal.Stack>
+        <ManageUsersDialog
+          opened={panel === 'users'}
+          onClose={() => setPanel(null)}
+          onEdit={setEditingUser}
+        />
+        <EditUserDialog user={editingUser} onClose={() => setEditingUser(null)} />
+        <ManageEventsDialog
+          opened={panel === 'events'}
+          onClose={() => setPanel(null)}
+          onEdit={(event) => {
+            setPanel(null)
+            setEventTarget(event)
+          }}
+        />
+        <EventDialog target={eventTarget} onClose={() => setEventTarget(null)} />
+        <ExportDialog opened={panel === 'export'} onClose={() => setPanel(null)} />
+      </Modal.Stack>
     </Stack>
   )
 }

@@ -18,7 +18,7 @@ const detailsForm = adminUpdateUserInput.omit({ id: true })
 
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Edit User" centered>
+    <Modal opened={user !== null} onClose={onClose} title="Edit User" centered stackId="edit-user">
       {user && (
         <Stack gap="lg">
           <UserDetailsForm user={user} onDone={onClose} />

@@ -25,6 +25,7 @@ export function EventDialog({
       onClose={onClose}
       title={isEditing ? 'Edit Event' : 'Create New Event'}
       centered
+      stackId="event-form"
     >
       {target && <EventForm event={target === 'new' ? null : target} onDone={onClose} />}
     </Modal>
@@ -105,11 +106,13 @@ function EventForm({ event, onDone }: { event: EventItem | null; onDone: () => v
           type="datetime-local"
           {...form.getInputProps('endDateTime')}
         />
+        {/* Two buttons share a 350 px phone dialog: Mantine's default side padding (22 px) cut
+            'Create Event' short, so less padding keeps each label whole. */}
         <Group grow mt="xs">
-          <Button type="button" variant="default" h={44} onClick={onDone}>
+          <Button type="button" variant="default" h={44} px="sm" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" h={44} disabled={isBusy}>
+          <Button type="submit" h={44} px="sm" disabled={isBusy}>
             {event
               ? update.isPending
                 ? 'Updating...'

@@ -13,7 +13,7 @@ const LABELS: Record<(typeof ADMIN_EXPORT_ENTITIES)[number], string> = {
 /** Plain links: the browser downloads each CSV with the session cookie. */
 export function ExportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Export Data" centered>
+    <Modal opened={opened} onClose={onClose} title="Export Data" centered stackId="export">
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
           Download a CSV file of each table.

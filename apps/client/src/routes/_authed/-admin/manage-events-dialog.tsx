@@ -11,7 +11,14 @@ type Props = { opened: boolean; onClose: () => void; onEdit: (event: EventItem) 
 
 export function ManageEventsDialog({ opened, onClose, onEdit }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Manage Events" centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Manage Events"
+      centered
+      size="lg"
+      stackId="manage-events"
+    >
       {opened && <EventList onClose={onClose} onEdit={onEdit} />}
     </Modal>
   )
@@ -110,6 +117,7 @@ function EventList({
         isBusy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
+        stackId="confirm-event-delete"
       />
     </Stack>
   )

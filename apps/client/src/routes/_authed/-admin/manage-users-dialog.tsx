@@ -23,7 +23,14 @@ type Props = { opened: boolean; onClose: () => void; onEdit: (user: AdminUser) =
 
 export function ManageUsersDialog({ opened, onClose, onEdit }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Manage Users" centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Manage Users"
+      centered
+      size="lg"
+      stackId="manage-users"
+    >
       {opened && <UserList onClose={onClose} onEdit={onEdit} />}
     </Modal>
   )
@@ -121,6 +128,7 @@ function UserList({ onClose, onEdit }: { onClose: () => void; onEdit: (user: Adm
         isBusy={deactivate.isPending || reactivate.isPending}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
+        stackId="confirm-user-status"
       />
     </Stack>
   )
