@@ -278,6 +278,18 @@ describe('editing a connection', { timeout: 20_000 }, () => {
     expect(trpcCallsTo('connections.delete')).toEqual([{ id: grace.id }])
   })
 
+  it('closes only the confirm on Escape, keeping the edit form open', async () => {
+    const { user, dialog } = await openEdit()
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await screen.findByRole('dialog', { name: 'Delete Connection' })
+    await user.keyboard('{Escape}')
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Delete Connection' })).toBeNull(),
+    )
+    expect(screen.getByRole('dialog', { name: 'Edit Connection' })).toBeVisible()
+    expect(trpcCallsTo('connections.delete')).toEqual([])
+  })
+
   it('shows the failure toast when deleting fails', async () => {
     mockTrpc({
       'connections.delete': () => {

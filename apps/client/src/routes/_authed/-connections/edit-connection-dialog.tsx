@@ -29,9 +29,18 @@ type Props = { connection: ConnectionItem | null; onClose: () => void }
 
 export function EditConnectionDialog({ connection, onClose }: Props) {
   return (
-    <Modal opened={connection !== null} onClose={onClose} title="Edit Connection" centered>
-      {connection && <EditConnectionForm connection={connection} onDone={onClose} />}
-    </Modal>
+    // A stack, so Escape in the delete confirm closes the confirm and not the form under it.
+    <Modal.Stack>
+      <Modal
+        opened={connection !== null}
+        onClose={onClose}
+        title="Edit Connection"
+        centered
+        stackId="edit-connection"
+      >
+        {connection && <EditConnectionForm connection={connection} onDone={onClose} />}
+      </Modal>
+    </Modal.Stack>
   )
 }
 
@@ -159,6 +168,7 @@ function EditConnectionForm({
         isBusy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setConfirmingDelete(false)}
+        stackId="confirm-connection-delete"
       />
     </form>
   )
