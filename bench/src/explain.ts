@@ -52,9 +52,17 @@ async function explainOne(
   const statements = await explainStatementsOf(url, (db) =>
     Promise.resolve((fn as (db: Database, ...rest: unknown[]) => unknown)(db, ...args)),
   )
-  const [explained] = statements
-  if (!explained) return { name, error: 'no statement was run', indexesUsed: [], seqScans: [] }
-  return { name, ...explained, statementCount: statements.length, ...planFacts(explained.plan) }
+  if (statements.length === 0) {
+    return { name, error: 'no statement was run', indexesUsed: [], seqScans: [] }
+  }
+  const plan = statements.map((explained) => explained.plan).join('\n\n')
+  return {
+    name,
+    statement: statements.map((explained) => explained.statement).join(';\n\n'),
+    plan,
+    statementCount: statements.length,
+    ...planFacts(plan),
+  }
 }
 
 /** EXPLAIN (ANALYZE) of the people search and the events list, as the API runs them. */

@@ -1,8 +1,13 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQLWrapper } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DbHandle } from '../client.ts'
+import type { Database, DbHandle } from '../client.ts'
 import { createTestDb } from '../testing.ts'
-import { createPerson, searchPeopleQuery } from './people.ts'
+import {
+  createPerson,
+  searchPeople,
+  searchPeopleByContentQuery,
+  searchPeopleByNameQuery,
+} from './people.ts'
 
 let handle: DbHandle
 beforeAll(async () => {
@@ -20,14 +25,42 @@ function planLines(result: unknown): string[] {
   return rows.map((row) => Object.values(row).join(' '))
 }
 
+async function planOf(query: (tx: Database) => SQLWrapper) {
+  return handle.db.transaction(async (tx) => {
+    // With a handful of rows a scan is cheapest; forbid it to see whether the indexes match.
+    await tx.execute(sql`set local enable_seqscan = off`)
+    return planLines(await tx.execute(sql`explain select * from (${query(tx)}) as search`)).join(
+      '\n',
+    )
+  })
+}
+
+const names = (found: { firstName: string; lastName: string }[]) =>
+  found.map((person) => `${person.firstName} ${person.lastName}`)
+
 describe('people search', () => {
-  it('can use the trigram index, so it stays fast with many people', async () => {
-    const plan = await handle.db.transaction(async (tx) => {
-      // With a handful of rows a scan is cheapest; forbid it to see whether the index matches.
-      await tx.execute(sql`set local enable_seqscan = off`)
-      const query = searchPeopleQuery(tx, { query: 'Hopp', limit: 20 })
-      return planLines(await tx.execute(sql`explain select * from (${query}) as search`))
-    })
-    expect(plan.join('\n')).toContain('people_search_trgm_idx')
+  it('finds names by their start through the prefix indexes', async () => {
+    const plan = await planOf((tx) => searchPeopleByNameQuery(tx, { query: 'Hopp', limit: 20 }))
+    expect(plan).toContain('people_last_name_prefix_idx')
+    expect(plan).toContain('people_full_name_prefix_idx')
+    expect(plan).not.toContain('Seq Scan')
+  })
+
+  it('finds other matches through the trigram index', async () => {
+    const plan = await planOf((tx) => searchPeopleByContentQuery(tx, { query: 'avy', limit: 20 }))
+    expect(plan).toContain('people_search_trgm_idx')
+    expect(plan).not.toContain('Seq Scan')
+  })
+
+  it('fills the page with other matches only after the name matches, without repeats', async () => {
+    const { db } = handle
+    await createPerson(db, { firstName: 'Navya', lastName: 'Rao' })
+    await createPerson(db, { firstName: 'Ada', lastName: 'Navarro', company: 'Navy' })
+    expect(names(await searchPeople(db, { query: 'nav', limit: 20 }))).toEqual([
+      'Navya Rao',
+      'Ada Navarro',
+      'Grace Hopper',
+    ])
+    expect(names(await searchPeople(db, { query: 'nav', limit: 1 }))).toEqual(['Navya Rao'])
   })
 })

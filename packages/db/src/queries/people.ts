@@ -41,41 +41,72 @@ export function isRegisteredEmail(email: string | null): SQL<boolean> | boolean 
     : false
 }
 
-// Must match the expression of the GIN trigram index people_search_trgm_idx exactly, or the
-// planner cannot use it.
+// Must match the index expressions in schema/people.ts exactly, or the planner cannot use them.
 const searchText = sql`lower(${people.firstName} || ' ' || ${people.lastName} || ' ' || coalesce(${people.email}, '') || ' ' || coalesce(${people.company}, ''))`
+const fullName = sql`lower(${people.firstName} || ' ' || ${people.lastName})`
+const lastName = sql`lower(${people.lastName})`
 
-function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-}
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 /**
- * People whose name, full name, email or company contains the query, case-insensitively: exact and
- * prefix matches on names first, then by trigram similarity.
+ * People whose name, full name, email or company contains the query, case-insensitively: the exact
+ * name or email first, then names starting with the query, then other matches, each by trigram
+ * similarity. Name matches come from prefix indexes; the costlier substring search runs only when
+ * they do not fill the page, so a common name stays fast however many people contain it.
  */
 export async function searchPeople(
   db: Database,
   search: { query: string; limit: number },
 ): Promise<PublicPerson[]> {
-  return searchPeopleQuery(db, search)
+  const byName = await searchPeopleByNameQuery(db, search)
+  if (byName.length >= search.limit) return byName
+  const others = await searchPeopleByContentQuery(db, {
+    ...search,
+    limit: search.limit - byName.length,
+  })
+  return [...byName, ...others]
 }
 
-/** The search as a statement, for EXPLAIN in the test that it uses the trigram index. */
-export function searchPeopleQuery(
+function searchTerms(query: string) {
+  const needle = query.trim().toLowerCase()
+  const prefix = `${escapeLike(needle)}%`
+  const isNameMatch = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix} or ${people.email} = ${needle})`
+  return { needle, isNameMatch }
+}
+
+/** The exact name or email, then names that start with the query (prefix indexes). */
+export function searchPeopleByNameQuery(
   db: Database,
   { query, limit }: { query: string; limit: number },
 ) {
-  const needle = query.trim().toLowerCase()
-  const fullName = sql`lower(${people.firstName} || ' ' || ${people.lastName})`
-  const rank = sql`case
-    when ${fullName} = ${needle} or lower(${people.email}) = ${needle} then 0
-    when ${fullName} like ${`${needle}%`} or lower(${people.lastName}) like ${`${needle}%`} then 1
-    else 2 end`
+  const { needle, isNameMatch } = searchTerms(query)
+  const isExact = sql`(${fullName} = ${needle} or ${people.email} = ${needle})`
   return db
     .select(personColumns)
     .from(people)
-    .where(sql`${searchText} like ${likePattern(needle)}`)
-    .orderBy(rank, desc(sql`similarity(${searchText}, ${needle})`), people.lastName, people.id)
+    .where(isNameMatch)
+    .orderBy(
+      desc(isExact),
+      desc(sql`similarity(${searchText}, ${needle})`),
+      people.lastName,
+      people.id,
+    )
+    .limit(limit)
+}
+
+/** Everyone else whose name, email or company contains the query (trigram index). */
+export function searchPeopleByContentQuery(
+  db: Database,
+  { query, limit }: { query: string; limit: number },
+) {
+  const { needle, isNameMatch } = searchTerms(query)
+  return db
+    .select(personColumns)
+    .from(people)
+    .where(
+      sql`${searchText} like ${`%${escapeLike(needle)}%`} and not coalesce(${isNameMatch}, false)`,
+    )
+    .orderBy(desc(sql`similarity(${searchText}, ${needle})`), people.lastName, people.id)
     .limit(limit)
 }
 

@@ -30,7 +30,16 @@ export const people = pgTable(
     uniqueIndex('people_email_unique')
       .on(table.email)
       .where(sql`${table.email} is not null`),
-    // Case-insensitive substring search over names, email and company (pg_trgm).
+    // People search: names starting with the query, then the costlier substring search over names,
+    // email and company (pg_trgm).
+    index('people_full_name_prefix_idx').using(
+      'btree',
+      sql`lower(${table.firstName} || ' ' || ${table.lastName}) text_pattern_ops`,
+    ),
+    index('people_last_name_prefix_idx').using(
+      'btree',
+      sql`lower(${table.lastName}) text_pattern_ops`,
+    ),
     index('people_search_trgm_idx').using(
       'gin',
       sql`lower(${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, '') || ' ' || coalesce(${table.company}, '')) gin_trgm_ops`,

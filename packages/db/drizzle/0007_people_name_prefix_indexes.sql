@@ -1,0 +1,2 @@
+CREATE INDEX "people_full_name_prefix_idx" ON "people" USING btree (lower("first_name" || ' ' || "last_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "people_last_name_prefix_idx" ON "people" USING btree (lower("last_name") text_pattern_ops);
