@@ -47,6 +47,8 @@ export async function seriousA11yViolations(page: Page) {
     .map((violation) => ({
       id: violation.id,
       help: violation.help,
-      targets: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+      targets: violation.nodes.map(
+        (node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`,
+      ),
     }))
 }
