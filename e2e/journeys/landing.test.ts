@@ -26,3 +26,19 @@ describe('landing page', () => {
     await context.close()
   })
 })
+
+describe('the pages anyone can open', () => {
+  it.each([
+    { path: '/terms', heading: 'Terms and Conditions', name: 'terms' },
+    { path: '/privacy', heading: 'Privacy Policy', name: 'privacy' },
+    { path: '/no-such-page', heading: '404 Page Not Found', name: 'not-found' },
+  ])('shows $path on a phone without accessibility problems', async ({ path, heading, name }) => {
+    const context = await browser.newContext(PHONE)
+    const page = await context.newPage()
+    await page.goto(`${app.url}${path}`)
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+    await screenshot(page, name)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+})
