@@ -204,3 +204,72 @@ describe('connections', () => {
     }
   })
 })
+
+describe('memory search', () => {
+  type Found = Connection & {
+    rank: number
+    highlights: Record<string, { text: string; isMatch: boolean }[]>
+  }
+  const search = async (cookie: string, query: string) => {
+    const response = await t.request(`/api/connections/search?${query}`, { cookie })
+    return { status: response.status, body: await json<Found[] & { message?: string }>(response) }
+  }
+
+  it('finds a connection by a word of its transcription, with the word marked', async () => {
+    const user = await registerUser(t)
+    const stranger = await registerUser(t)
+    const mine = await addConnection(user.cookie, {
+      eventId,
+      voiceNoteTranscription: 'She runs a beekeeping cooperative',
+    })
+    await addConnection(stranger.cookie, { voiceNoteTranscription: 'beekeeping too' })
+
+    const { status, body } = await search(user.cookie, 'q=beekeeper')
+    expect(status).toBe(200)
+    expect(body.map((found) => found.id)).toEqual([mine.id])
+    expect(body[0]).toMatchObject({
+      person: { firstName: 'Grace' },
+      event: { title: 'Ideas Fest' },
+    })
+    expect(body[0]?.highlights).toEqual({
+      transcription: [
+        { text: 'She runs a ', isMatch: false },
+        { text: 'beekeeping', isMatch: true },
+        { text: ' cooperative', isMatch: false },
+      ],
+    })
+  })
+
+  it('filters by event and type', async () => {
+    const user = await registerUser(t)
+    const atFest = await addConnection(user.cookie, { eventId, notes: 'robotics' })
+    const jv = await addConnection(user.cookie, { connectionTypes: ['JV'], notes: 'robotics' })
+    const ids = async (query: string) =>
+      (await search(user.cookie, query)).body.map((found) => found.id)
+    expect(await ids(`q=robotics&eventId=${eventId}`)).toEqual([atFest.id])
+    expect(await ids('q=robotics&type=JV')).toEqual([jv.id])
+  })
+
+  it('answers an empty list below two characters', async () => {
+    const user = await registerUser(t)
+    await addConnection(user.cookie)
+    expect(await search(user.cookie, 'q=g')).toEqual({ status: 200, body: [] })
+    expect(await search(user.cookie, 'q=%20%20')).toEqual({ status: 200, body: [] })
+  })
+
+  it.each([
+    ['', 'The search text is required'],
+    [`q=${'x'.repeat(201)}`, 'The search text is too long'],
+    ['q=grace&eventId=nope', 'Not a valid id'],
+    ['q=grace&type=XX', 'Connection type must be SA, JV, MA, IC or RF'],
+  ])('refuses ?%s with a 400 that says why', async (query, message) => {
+    const user = await registerUser(t)
+    const { status, body } = await search(user.cookie, query)
+    expect(status).toBe(400)
+    expect(body.message).toBe(message)
+  })
+
+  it('is for signed-in users only', async () => {
+    expect((await t.request('/api/connections/search?q=grace')).status).toBe(401)
+  })
+})

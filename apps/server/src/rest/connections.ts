@@ -1,3 +1,4 @@
+import type { SearchConnectionsInput } from '@fiveconnect/api/schemas'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
 import { readJson, readJsonWithId } from '../http/read-json.ts'
@@ -6,6 +7,16 @@ import { callerFor } from './caller.ts'
 /** SPEC section 7: the signed-in user's connections. */
 export const connectionRoutes = new Hono<AppEnv>()
   .get('/connections', async (c) => c.json(await callerFor(c).connections.list()))
+  // Not in the SPEC: memory search, for clients other than the app.
+  .get('/connections/search', async (c) =>
+    c.json(
+      await callerFor(c).connections.search({
+        q: c.req.query('q') as string,
+        eventId: c.req.query('eventId') || undefined,
+        type: (c.req.query('type') || undefined) as SearchConnectionsInput['type'],
+      }),
+    ),
+  )
   .post('/connections', async (c) =>
     c.json(await callerFor(c).connections.create(await readJson(c)), 201),
   )

@@ -64,3 +64,17 @@ export const connectionIdInput = z.object({ id: uuidParam })
 
 export type CreateConnectionInput = z.input<typeof createConnectionInput>
 export type UpdateConnectionInput = z.input<typeof updateConnectionInput>
+
+/** Memory search starts at this many characters; shorter text answers an empty list. */
+export const CONNECTION_SEARCH_MIN_LENGTH = 2
+export const CONNECTION_SEARCH_LIMIT = 50
+
+export const searchConnectionsInput = z.object({
+  q: z.string({ error: 'The search text is required' }).max(200, 'The search text is too long'),
+  eventId: uuidParam.optional(),
+  type: z
+    .enum(CONNECTION_TYPES, { error: 'Connection type must be SA, JV, MA, IC or RF' })
+    .optional(),
+})
+
+export type SearchConnectionsInput = z.input<typeof searchConnectionsInput>

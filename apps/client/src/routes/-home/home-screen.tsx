@@ -27,6 +27,7 @@ import {
 } from '../../components/connection-details-dialog.tsx'
 import { isUpcoming } from '../../lib/events.ts'
 import { formatDate, fullNameOf } from '../../lib/format.ts'
+import { HomeSearch } from './home-search.tsx'
 
 export const RECENT_CONNECTIONS_SHOWN = 3
 
@@ -45,6 +46,8 @@ export function HomeScreen() {
       <Title order={1} size="h2">
         Welcome back{user ? `, ${user.firstName}` : ''}
       </Title>
+
+      <HomeSearch />
 
       <SimpleGrid cols={2} spacing="sm">
         <Counter label="Total Connections" value={connections.data?.length} />

@@ -1,6 +1,6 @@
 import type { ConnectionItem } from '../../../api/router-types.ts'
 
-export const ALL = 'all'
+export const ALL = 'all' as const
 
 export type ConnectionGroup = {
   key: string
