@@ -58,6 +58,9 @@ export type Connection = {
   photos: string[]
   voiceNoteUrl: string | null
   voiceNoteTranscription: string | null
+  /** YYYY-MM-DD */
+  followUpOn: string | null
+  followUpDone: boolean
   createdAt: Date
   updatedAt: Date
   person: Person

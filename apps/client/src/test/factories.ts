@@ -80,6 +80,8 @@ export function makeConnection(overrides: Partial<Connection> = {}): Connection 
     photos: [],
     voiceNoteUrl: null,
     voiceNoteTranscription: null,
+    followUpOn: null,
+    followUpDone: false,
     createdAt: new Date('2025-03-01T10:00:00Z'),
     updatedAt: new Date('2025-03-01T10:00:00Z'),
     event: null,

@@ -4,6 +4,12 @@ import type { AppEnv } from '../http/app-env.ts'
 import { readJson, readJsonWithId } from '../http/read-json.ts'
 import { callerFor } from './caller.ts'
 
+/** ?flag=true|false as a boolean; anything else is passed on for the schema to refuse. */
+function flag(value: string | undefined) {
+  if (value === undefined || value === '') return undefined
+  return (value === 'true' ? true : value === 'false' ? false : value) as boolean
+}
+
 /** SPEC section 7: the signed-in user's connections. */
 export const connectionRoutes = new Hono<AppEnv>()
   .get('/connections', async (c) => c.json(await callerFor(c).connections.list()))
@@ -14,6 +20,7 @@ export const connectionRoutes = new Hono<AppEnv>()
         q: c.req.query('q') as string,
         eventId: c.req.query('eventId') || undefined,
         type: (c.req.query('type') || undefined) as SearchConnectionsInput['type'],
+        needsFollowUp: flag(c.req.query('needsFollowUp')),
       }),
     ),
   )

@@ -41,6 +41,7 @@ export const connectionRouter = router({
       query,
       eventId: input.eventId,
       type: input.type,
+      needsFollowUp: input.needsFollowUp,
       limit: CONNECTION_SEARCH_LIMIT,
     })
     return results.map(({ headlines, ...result }) => ({

@@ -27,6 +27,16 @@ const photosField = z
   .array(objectPathField, { error: 'Photos must be a list of stored files' })
   .max(MAX_PHOTOS_PER_CONNECTION, `At most ${MAX_PHOTOS_PER_CONNECTION} photos per connection`)
 
+/** A calendar day, YYYY-MM-DD; blank or null means none. */
+const followUpOnField = z
+  .union([z.literal(''), z.iso.date({ error: 'Follow-up date must be a date (YYYY-MM-DD)' })], {
+    error: 'Follow-up date must be a date (YYYY-MM-DD)',
+  })
+  .nullish()
+  .transform((value) => value || null)
+
+const followUpDoneField = z.boolean({ error: 'Follow-up done must be true or false' })
+
 const connectionContent = {
   eventId: uuidParam.nullish().transform((value) => value ?? null),
   connectionTypes: connectionTypesField,
@@ -35,12 +45,15 @@ const connectionContent = {
   photos: photosField,
   voiceNoteUrl: objectPathField.nullish().transform((value) => value ?? null),
   voiceNoteTranscription: optionalText(20_000),
+  followUpOn: followUpOnField,
+  followUpDone: followUpDoneField,
 }
 
 export const createConnectionInput = z.object({
   ...connectionContent,
   connectionTypes: connectionTypesField.default([]),
   photos: photosField.default([]),
+  followUpDone: followUpDoneField.default(false),
   personId: uuidParam,
 })
 
@@ -75,6 +88,7 @@ export const searchConnectionsInput = z.object({
   type: z
     .enum(CONNECTION_TYPES, { error: 'Connection type must be SA, JV, MA, IC or RF' })
     .optional(),
+  needsFollowUp: z.boolean({ error: 'needsFollowUp must be true or false' }).optional(),
 })
 
 export type SearchConnectionsInput = z.input<typeof searchConnectionsInput>

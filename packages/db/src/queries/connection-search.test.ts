@@ -39,6 +39,8 @@ beforeAll(async () => {
 afterAll(() => handle.close())
 
 const empty: ConnectionContent = {
+  followUpOn: null,
+  followUpDone: false,
   eventId: null,
   connectionTypes: [],
   connectionFocus: null,
@@ -79,7 +81,11 @@ describe('searching connections by memory', () => {
     await meet({ firstName: 'Grace', lastName: 'Hopper', company: 'Navy' }, { notes: 'COBOL' })
     await meet(
       { firstName: 'Mia', lastName: 'Wong', email: 'mia@quantumleap.example' },
-      { connectionTypes: ['SA'], notes: 'Introduced me to Grace at lunch' },
+      {
+        connectionTypes: ['SA'],
+        notes: 'Introduced me to Grace at lunch',
+        followUpOn: '2030-01-15',
+      },
     )
     await meet(
       { firstName: 'Stranger', lastName: 'Danger' },
@@ -133,10 +139,11 @@ describe('searching connections by memory', () => {
     expect(namesOf(await search('danger', { authorId: strangerId }))).toEqual(['Stranger Danger'])
   })
 
-  it('combines with the event and type filters', async () => {
+  it('combines with the event, type and needs-follow-up filters', async () => {
     expect(namesOf(await search('fintech', { eventId: keynoteId }))).toEqual(['Priya Raman'])
     expect(namesOf(await search('grace', { type: 'SA' }))).toEqual(['Mia Wong'])
     expect(namesOf(await search('grace', { eventId: keynoteId }))).toEqual([])
+    expect(namesOf(await search('grace', { needsFollowUp: true }))).toEqual(['Mia Wong'])
   })
 
   it('answers nothing for text with no words or only common words, and stops at the limit', async () => {

@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, events, people } from '../schema/index.ts'
 import { connectionColumns, eventSummaryColumns } from './connections.ts'
@@ -20,6 +20,8 @@ export type ConnectionSearch = {
   limit: number
   eventId?: string
   type?: string
+  /** Only connections with a follow-up date that is not done. */
+  needsFollowUp?: boolean
 }
 
 export const HIGHLIGHTED_FIELDS = [
@@ -109,7 +111,7 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
 export function searchConnectionsQuery(
   db: Database,
   terms: string[],
-  { authorId, limit, eventId, type }: ConnectionSearch,
+  { authorId, limit, eventId, type, needsFollowUp }: ConnectionSearch,
 ) {
   const query = tsQuery(terms)
   const typo = typoSimilarity(terms)
@@ -135,6 +137,9 @@ export function searchConnectionsQuery(
         eq(connections.authorId, authorId),
         eventId ? eq(connections.eventId, eventId) : undefined,
         type ? arrayContains(connections.connectionTypes, [type]) : undefined,
+        needsFollowUp
+          ? and(isNotNull(connections.followUpOn), eq(connections.followUpDone, false))
+          : undefined,
         or(
           inArray(connections.id, ownTextMatches),
           sql`${people.searchVector} @@ ${query}`,

@@ -15,6 +15,8 @@ export type ConnectionContent = {
   photos: string[]
   voiceNoteUrl: string | null
   voiceNoteTranscription: string | null
+  followUpOn: string | null
+  followUpDone: boolean
 }
 
 export type PersonContactChanges = Partial<

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { events } from './events.ts'
 import { people } from './people.ts'
 import { tsvector } from './tsvector.ts'
@@ -30,6 +30,9 @@ export const connections = pgTable(
       .default(sql`'{}'::text[]`),
     voiceNoteUrl: text(),
     voiceNoteTranscription: text(),
+    // A calendar day, not an instant: "follow up on the 3rd" means the 3rd wherever the user is.
+    followUpOn: date({ mode: 'string' }),
+    followUpDone: boolean().notNull().default(false),
     // The connection's own words for memory search, weighted focus > notes > transcription; the
     // person's words are in people.search_vector, the event's title is weighed in at query time.
     searchVector: tsvector()

@@ -85,6 +85,7 @@ export function AddConnectionScreen() {
         photos: values.photos,
         voiceNoteUrl: values.voiceNoteUrl,
         voiceNoteTranscription: values.voiceNoteTranscription,
+        followUpOn: values.followUpOn,
       })
       toast.success('Connection Saved', 'Your connection has been saved successfully!')
       await navigate({ to: '/' })
@@ -181,6 +182,12 @@ export function AddConnectionScreen() {
               {...form.getInputProps('connectionFocus')}
             />
             <Textarea label="Notes" rows={4} {...form.getInputProps('notes')} />
+            <TextInput
+              label="Follow up on"
+              description="Optional: the day to get back in touch"
+              type="date"
+              {...form.getInputProps('followUpOn')}
+            />
             <VoiceRecorder
               value={{
                 voiceNoteUrl: form.values.voiceNoteUrl,

@@ -16,6 +16,7 @@ import type { ReactNode } from 'react'
 import { useUpdateConnection } from '../../../api/connection-mutations.ts'
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { VoiceNotePlayer } from '../../../components/voice-recorder/voice-note-player.tsx'
+import { followUpCalendarUrl } from '../../../lib/follow-ups.ts'
 import { formatDate, fullNameOf, withProtocol } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
 import { avatarSourcesOf } from './connection-groups.ts'
@@ -129,6 +130,20 @@ function ConnectionDetails({
         )}
         {connection.event && (
           <DetailRow label="Event" value={connection.event.title || 'Unknown Event'} />
+        )}
+        {connection.followUpOn && (
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Text size="sm" fw={600} miw={80}>
+              Follow up
+            </Text>
+            <Text size="sm">
+              {formatDate(new Date(`${connection.followUpOn}T00:00:00`))}
+              {connection.followUpDone && ' (done)'}
+            </Text>
+            <Anchor href={followUpCalendarUrl(connection.id)} download size="sm">
+              Add to calendar
+            </Anchor>
+          </Group>
         )}
       </Stack>
 

@@ -9,6 +9,7 @@ import {
   NativeSelect,
   ScrollArea,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -40,6 +41,7 @@ export function ConnectionsScreen() {
   const { eventId = ALL, q = '' } = useSearch({ from: '/_authed/connections' })
   const navigate = useNavigate({ from: '/connections' })
   const [type, setType] = useState<TypeFilterValue>(ALL)
+  const [isFollowUpOnly, setFollowUpOnly] = useState(false)
   const [searchText, setSearchText] = useState(q)
   const [query] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
   const isSearching = query.length >= CONNECTION_SEARCH_MIN_LENGTH
@@ -63,7 +65,11 @@ export function ConnectionsScreen() {
     })
   }, [query, q, navigate])
 
-  const groups = groupConnections(connections.data ?? [], { eventId, type })
+  const groups = groupConnections(connections.data ?? [], {
+    eventId,
+    type,
+    needsFollowUp: isFollowUpOnly,
+  })
 
   return (
     <Stack gap="md">
@@ -102,12 +108,19 @@ export function ConnectionsScreen() {
         ]}
       />
       <TypeFilter value={type} onChange={setType} />
+      <Switch
+        label="Needs follow-up"
+        size="md"
+        checked={isFollowUpOnly}
+        onChange={(event) => setFollowUpOnly(event.currentTarget.checked)}
+      />
 
       {isSearching ? (
         <SearchResults
           query={query}
           eventId={eventId === ALL ? undefined : eventId}
           type={type === ALL ? undefined : type}
+          needsFollowUp={isFollowUpOnly || undefined}
           onOpen={setViewingId}
         />
       ) : connections.isPending ? (
@@ -120,7 +133,11 @@ export function ConnectionsScreen() {
         </Alert>
       ) : groups.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          {type === ALL ? 'No connections found.' : `No ${type} connections found.`}
+          {isFollowUpOnly
+            ? 'No connections need a follow-up.'
+            : type === ALL
+              ? 'No connections found.'
+              : `No ${type} connections found.`}
         </Text>
       ) : (
         groups.map((group) => (

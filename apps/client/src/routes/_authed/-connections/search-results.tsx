@@ -10,12 +10,13 @@ type Props = {
   query: string
   eventId?: string
   type?: 'SA' | 'JV' | 'MA' | 'IC' | 'RF'
+  needsFollowUp?: true
   onOpen: (id: string) => void
 }
 
 /** Memory search results, best match first, with the matched words marked. */
-export function SearchResults({ query, eventId, type, onOpen }: Props) {
-  const results = trpc.connections.search.useQuery({ q: query, eventId, type })
+export function SearchResults({ query, eventId, type, needsFollowUp, onOpen }: Props) {
+  const results = trpc.connections.search.useQuery({ q: query, eventId, type, needsFollowUp })
 
   if (results.isPending) {
     return (
