@@ -10,6 +10,7 @@ export type ConnectionSearchResult = Outputs['connections']['search'][number]
 /** A text with the searched words marked, as the search answers it. */
 export type Segments = NonNullable<ConnectionSearchResult['highlights']['name']>
 export type PersonResult = Outputs['people']['search'][number]
+export type PersonMatch = Outputs['people']['listDuplicates'][number]
 export type EventItem = Outputs['events']['list'][number]
 export type AdminUser = Outputs['admin']['listUsers'][number]
 export type AdminStats = Outputs['admin']['stats']

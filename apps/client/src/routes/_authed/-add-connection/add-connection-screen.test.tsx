@@ -20,6 +20,7 @@ function open(path = '/add-connection') {
     'events.list': () => [fest, notJoined],
     'people.search': () => [grace],
     'people.create': (input) => ({ ...makePerson(), ...(input as object), id: 'new-person' }),
+    'people.listDuplicates': () => [],
     'connections.create': () => savedConnection,
     'connections.list': () => [],
     'events.listJoined': () => [],

@@ -16,6 +16,7 @@ import { IconX } from '@tabler/icons-react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useCreateConnection } from '../../../api/connection-mutations.ts'
+import type { PersonMatch } from '../../../api/router-types.ts'
 import { ConnectionTypeToggles } from '../../../components/connection-type-toggles.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
@@ -28,6 +29,7 @@ import {
   parseNewPerson,
   type AddConnectionValues,
 } from './add-connection-form.ts'
+import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
 
 function Step({ title, children }: { title: string; children: ReactNode }) {
@@ -49,6 +51,8 @@ export function AddConnectionScreen() {
   const createConnection = useCreateConnection()
   const [search, setSearch] = useState('')
   const [chosen, setChosen] = useState<ChosenPerson | null>(null)
+  const [matches, setMatches] = useState<PersonMatch[] | null>(null)
+  const utils = trpc.useUtils()
   const form = useForm<AddConnectionValues>({ initialValues: emptyConnection(eventId) })
   const isSaving = createPerson.isPending || createConnection.isPending
 
@@ -57,8 +61,8 @@ export function AddConnectionScreen() {
     setChosen(null)
   }
 
-  const personIdToSave = async (values: AddConnectionValues): Promise<string | null> => {
-    if (chosen) return chosen.id
+  /** The new person's details as the server will check them; null (with the errors shown) if wrong. */
+  const newPersonOf = (values: AddConnectionValues) => {
     if (!hasBothNames(values)) {
       toast.error('Validation Error', 'First name and last name are required.')
       return null
@@ -69,30 +73,55 @@ export function AddConnectionScreen() {
         form.setFieldError(String(issue.path[0]), issue.message)
       return null
     }
-    return (await createPerson.mutateAsync(parsed.data)).id
+    return parsed.data
   }
 
-  const save = form.onSubmit(async (values) => {
+  const saveConnection = async (values: AddConnectionValues, personId: string) => {
+    await createConnection.mutateAsync({
+      personId,
+      eventId: values.eventId || null,
+      connectionTypes: values.connectionTypes,
+      connectionFocus: values.connectionFocus,
+      notes: values.notes,
+      photos: values.photos,
+      voiceNoteUrl: values.voiceNoteUrl,
+      voiceNoteTranscription: values.voiceNoteTranscription,
+      followUpOn: values.followUpOn,
+    })
+    toast.success('Connection Saved', 'Your connection has been saved successfully!')
+    await navigate({ to: '/' })
+  }
+
+  const saveWithNewPerson = async (values: AddConnectionValues) => {
+    const person = newPersonOf(values)
+    if (person) await saveConnection(values, (await createPerson.mutateAsync(person)).id)
+  }
+
+  const saving = (work: () => Promise<void>) => async () => {
     try {
-      const personId = await personIdToSave(values)
-      if (!personId) return
-      await createConnection.mutateAsync({
-        personId,
-        eventId: values.eventId || null,
-        connectionTypes: values.connectionTypes,
-        connectionFocus: values.connectionFocus,
-        notes: values.notes,
-        photos: values.photos,
-        voiceNoteUrl: values.voiceNoteUrl,
-        voiceNoteTranscription: values.voiceNoteTranscription,
-        followUpOn: values.followUpOn,
-      })
-      toast.success('Connection Saved', 'Your connection has been saved successfully!')
-      await navigate({ to: '/' })
+      await work()
     } catch {
       toast.error('Save Failed', 'Failed to save connection. Please try again.')
     }
-  })
+  }
+
+  const save = form.onSubmit((values) =>
+    saving(async () => {
+      if (chosen) return saveConnection(values, chosen.id)
+      const person = newPersonOf(values)
+      if (!person) return
+      // Someone already met? Say so before saving, and offer to add this meeting to them.
+      const { firstName, lastName, email, mobile, company, linkedin } = person
+      const found = await utils.people.listDuplicates.fetch(
+        { firstName, lastName, email, mobile, company, linkedin },
+        { staleTime: 0 },
+      )
+      if (found.length > 0) return setMatches(found)
+      await saveConnection(values, (await createPerson.mutateAsync(person)).id)
+    })(),
+  )
+
+  const closeMatches = () => setMatches(null)
 
   return (
     <form onSubmit={save} noValidate>
@@ -206,6 +235,23 @@ export function AddConnectionScreen() {
           {isSaving ? 'Saving...' : 'Save Connection'}
         </Button>
       </Stack>
+      <DuplicateDialog
+        matches={matches}
+        isBusy={isSaving}
+        onAttach={(personId) =>
+          void saving(async () => {
+            closeMatches()
+            await saveConnection(form.values, personId)
+          })()
+        }
+        onSaveAsNew={() =>
+          void saving(async () => {
+            closeMatches()
+            await saveWithNewPerson(form.values)
+          })()
+        }
+        onCancel={closeMatches}
+      />
     </form>
   )
 }

@@ -20,6 +20,7 @@ import { followUpCalendarUrl } from '../../../lib/follow-ups.ts'
 import { formatDate, fullNameOf, withProtocol } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
 import { avatarSourcesOf } from './connection-groups.ts'
+import { MeetingTimeline } from '../../../components/meeting-timeline.tsx'
 
 type Props = {
   connection: ConnectionItem | null
@@ -195,6 +196,8 @@ function ConnectionDetails({
           <Missing>No photos attached</Missing>
         )}
       </Section>
+
+      <MeetingTimeline connection={connection} />
 
       <Stack gap={2}>
         <Text size="sm">Connected {formatDate(connection.createdAt)}</Text>
