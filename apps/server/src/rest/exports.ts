@@ -13,8 +13,8 @@ function download(c: Context<AppEnv>, file: ExportFile) {
 }
 
 /**
- * Downloads: a user's own connections (CSV, vCard), a follow-up as a calendar event, and an admin's
- * CSV of each table.
+ * Downloads: a user's own connections (CSV, vCard), their own contact card, a follow-up as a
+ * calendar event, and an admin's CSV of each table.
  */
 export const exportRoutes = new Hono<AppEnv>()
   .get('/connections/export.csv', async (c) =>
@@ -23,6 +23,7 @@ export const exportRoutes = new Hono<AppEnv>()
   .get('/connections/export.vcf', async (c) =>
     download(c, await callerFor(c).exports.connectionsVcf()),
   )
+  .get('/profile/vcard.vcf', async (c) => download(c, await callerFor(c).exports.profileVcf()))
   .get('/connections/:id/follow-up.ics', async (c) =>
     download(c, await callerFor(c).exports.followUpIcs({ id: c.req.param('id') })),
   )

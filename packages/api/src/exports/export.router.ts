@@ -72,6 +72,16 @@ export const exportRouter = router({
     }
   }),
 
+  /** The caller's own contact card, to share (the profile screen shows it as a QR code). */
+  profileVcf: protectedProcedure.query(({ ctx }): ExportFile => {
+    const { user } = ctx
+    return {
+      filename: `${fileNameOf(`${user.firstName} ${user.lastName}`)}.vcf`,
+      contentType: 'text/vcard; charset=utf-8',
+      content: `${toVCard({ ...user, title: null, note: null })}\r\n`,
+    }
+  }),
+
   followUpIcs: protectedProcedure
     .input(connectionIdInput)
     .query(async ({ ctx, input }): Promise<ExportFile> => {

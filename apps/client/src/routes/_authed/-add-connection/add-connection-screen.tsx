@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Button,
   Card,
+  FileButton,
   Group,
   NativeSelect,
   SimpleGrid,
@@ -12,7 +13,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconX } from '@tabler/icons-react'
+import { IconAddressBook, IconX } from '@tabler/icons-react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useCreateConnection } from '../../../api/connection-mutations.ts'
@@ -22,6 +23,7 @@ import { PhotoField } from '../../../components/photo-field.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
 import { toast } from '../../../lib/toast.ts'
+import { parseVCard, readText } from '../../../lib/vcard-import.ts'
 import { trpc } from '../../../lib/trpc.ts'
 import {
   emptyConnection,
@@ -31,6 +33,8 @@ import {
 } from './add-connection-form.ts'
 import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
+
+const MAX_CONTACT_FILE_BYTES = 1024 * 1024
 
 function Step({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -123,6 +127,22 @@ export function AddConnectionScreen() {
 
   const closeMatches = () => setMatches(null)
 
+  const importContact = async (file: File | null) => {
+    if (!file) return
+    if (file.size > MAX_CONTACT_FILE_BYTES) {
+      toast.error('Import Failed', 'Contact files must be 1 MB or smaller.')
+      return
+    }
+    const contact = await readText(file).then(parseVCard, () => null)
+    if (!contact) {
+      toast.error('Import Failed', 'That file has no contact card with a name in it.')
+      return
+    }
+    changeSearch('')
+    form.setValues(contact)
+    toast.success('Contact Imported', `${contact.firstName} ${contact.lastName}`.trim())
+  }
+
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="md">
@@ -162,9 +182,27 @@ export function AddConnectionScreen() {
             />
             {!chosen && (
               <Stack gap="xs">
-                <Text fw={600} size="sm" c="dimmed">
-                  or add new person
-                </Text>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600} size="sm" c="dimmed">
+                    or add new person
+                  </Text>
+                  <FileButton
+                    accept=".vcf,text/vcard,text/x-vcard"
+                    onChange={(file) => void importContact(file)}
+                  >
+                    {(props) => (
+                      <Button
+                        {...props}
+                        variant="subtle"
+                        size="sm"
+                        h={44}
+                        leftSection={<IconAddressBook size={18} aria-hidden />}
+                      >
+                        Import contact (.vcf)
+                      </Button>
+                    )}
+                  </FileButton>
+                </Group>
                 <SimpleGrid cols={2} spacing="xs">
                   <TextInput
                     label="First name"
