@@ -68,7 +68,7 @@ export function FollowUpsCard({ connections, isPending, isError }: Props) {
                       size="sm"
                       variant="light"
                       leftSection={<IconCheck size={18} aria-hidden />}
-                      aria-label={`Mark follow-up with ${name} done`}
+                      aria-label={`Done: follow-up with ${name}`}
                       disabled={update.isPending}
                       onClick={() => markDone(connection)}
                     >
@@ -82,7 +82,7 @@ export function FollowUpsCard({ connections, isPending, isError }: Props) {
                       size="sm"
                       variant="default"
                       leftSection={<IconCalendarPlus size={18} aria-hidden />}
-                      aria-label={`Add follow-up with ${name} to calendar`}
+                      aria-label={`Add to calendar: follow-up with ${name}`}
                     >
                       Add to calendar
                     </Button>

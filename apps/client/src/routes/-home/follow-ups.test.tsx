@@ -45,7 +45,7 @@ describe('home follow-ups', { timeout: 20_000 }, () => {
       expect.stringMatching(/^Sam Test\s*Due in 5 days · /),
     ])
     expect(
-      within(card).getByRole('link', { name: 'Add follow-up with Olga Test to calendar' }),
+      within(card).getByRole('link', { name: 'Add to calendar: follow-up with Olga Test' }),
     ).toHaveAttribute('href', `/api/connections/${overdue.id}/follow-up.ics`)
   })
 
@@ -61,7 +61,7 @@ describe('home follow-ups', { timeout: 20_000 }, () => {
     mockTrpc({ 'connections.list': () => connections })
     const card = await section()
     await user.click(
-      await within(card).findByRole('button', { name: 'Mark follow-up with Olga Test done' }),
+      await within(card).findByRole('button', { name: 'Done: follow-up with Olga Test' }),
     )
     await findToast('Follow-up Done')
     expect(trpcCallsTo('connections.update')).toEqual([{ id: overdue.id, followUpDone: true }])
@@ -85,7 +85,7 @@ describe('home follow-ups', { timeout: 20_000 }, () => {
     const { user } = signedInHome([overdue])
     const card = await section()
     await user.click(
-      await within(card).findByRole('button', { name: 'Mark follow-up with Olga Test done' }),
+      await within(card).findByRole('button', { name: 'Done: follow-up with Olga Test' }),
     )
     expect(await findToast('Failed to Update Connection')).toBeVisible()
     expect(within(card).getByText('Olga Test')).toBeVisible()

@@ -182,27 +182,25 @@ export function AddConnectionScreen() {
             />
             {!chosen && (
               <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600} size="sm" c="dimmed">
-                    or add new person
-                  </Text>
-                  <FileButton
-                    accept=".vcf,text/vcard,text/x-vcard"
-                    onChange={(file) => void importContact(file)}
-                  >
-                    {(props) => (
-                      <Button
-                        {...props}
-                        variant="subtle"
-                        size="sm"
-                        h={44}
-                        leftSection={<IconAddressBook size={18} aria-hidden />}
-                      >
-                        Import contact (.vcf)
-                      </Button>
-                    )}
-                  </FileButton>
-                </Group>
+                <Text fw={600} size="sm" c="dimmed">
+                  or add new person
+                </Text>
+                <FileButton
+                  accept=".vcf,text/vcard,text/x-vcard"
+                  onChange={(file) => void importContact(file)}
+                >
+                  {(props) => (
+                    <Button
+                      {...props}
+                      variant="default"
+                      h={44}
+                      fullWidth
+                      leftSection={<IconAddressBook size={18} aria-hidden />}
+                    >
+                      Import contact (.vcf)
+                    </Button>
+                  )}
+                </FileButton>
                 <SimpleGrid cols={2} spacing="xs">
                   <TextInput
                     label="First name"

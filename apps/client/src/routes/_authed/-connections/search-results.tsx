@@ -57,9 +57,9 @@ function ResultRow({ result, onOpen }: { result: ConnectionSearchResult; onOpen:
       ? { label: 'Voice note', segments: highlights.transcription }
       : null
   return (
+    // Named by its content: every marked word is in the name a screen reader reads.
     <UnstyledButton
       onClick={onOpen}
-      aria-label={`${name}, view details`}
       p={6}
       mih={56}
       style={{ borderRadius: 'var(--mantine-radius-md)' }}

@@ -35,7 +35,7 @@ export function ShareContactDialog({ opened, onClose }: { opened: boolean; onClo
           fullWidth
           leftSection={<IconDownload size={18} aria-hidden />}
         >
-          Download contact card (.vcf)
+          Download contact card
         </Button>
       </Stack>
     </Modal>

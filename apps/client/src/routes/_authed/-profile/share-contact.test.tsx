@@ -32,9 +32,10 @@ describe('sharing my contact', { timeout: 20_000 }, () => {
     const modules = encode(Array.from(new TextEncoder().encode(card)), { ecc: 'M', border: 4 }).size
     expect(qr).toHaveAttribute('viewBox', `0 0 ${modules} ${modules}`)
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/)
-    expect(
-      within(dialog).getByRole('link', { name: 'Download contact card (.vcf)' }),
-    ).toHaveAttribute('href', '/api/profile/vcard.vcf')
+    expect(within(dialog).getByRole('link', { name: 'Download contact card' })).toHaveAttribute(
+      'href',
+      '/api/profile/vcard.vcf',
+    )
     expect(trpcCallsTo('exports.profileVcf')).toHaveLength(1)
   })
 
