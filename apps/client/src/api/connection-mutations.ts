@@ -1,9 +1,17 @@
 import { trpc } from '../lib/trpc.ts'
 
-/** Every change to a connection refreshes the list (SPEC section 4) and the events' counts. */
+/**
+ * Every change to a connection refreshes the list (SPEC section 4), any search results and the
+ * events' counts.
+ */
 function useRefreshConnections() {
   const utils = trpc.useUtils()
-  return () => Promise.all([utils.connections.list.invalidate(), utils.events.list.invalidate()])
+  return () =>
+    Promise.all([
+      utils.connections.list.invalidate(),
+      utils.connections.search.invalidate(),
+      utils.events.list.invalidate(),
+    ])
 }
 
 export function useCreateConnection() {

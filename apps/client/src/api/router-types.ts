@@ -6,7 +6,11 @@ type Inputs = inferRouterInputs<AppRouter>
 
 /** The shapes the screens read, straight from the real procedures. */
 export type ConnectionItem = Outputs['connections']['list'][number]
+export type ConnectionSearchResult = Outputs['connections']['search'][number]
+/** A text with the searched words marked, as the search answers it. */
+export type Segments = NonNullable<ConnectionSearchResult['highlights']['name']>
 export type PersonResult = Outputs['people']['search'][number]
+export type PersonMatch = Outputs['people']['listDuplicates'][number]
 export type EventItem = Outputs['events']['list'][number]
 export type JoinedEvent = Outputs['events']['listJoined'][number]
 export type AdminUser = Outputs['admin']['listUsers'][number]

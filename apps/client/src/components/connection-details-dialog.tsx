@@ -15,6 +15,7 @@ import { IconRosette } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import type { ConnectionItem } from '../api/router-types.ts'
 import { formatDate, fullNameOf, voiceNotePlaybackUrl, withProtocol } from '../lib/format.ts'
+import { MeetingTimeline } from './meeting-timeline.tsx'
 
 /** Avatar priority of SPEC section 2: first photo, then the person's profile image, then initials. */
 export function avatarSourcesOf(connection: ConnectionItem) {
@@ -198,6 +199,8 @@ function ConnectionDetails({
           <Missing>No photos attached</Missing>
         )}
       </Section>
+
+      <MeetingTimeline connection={connection} />
 
       <Stack gap={2}>
         <Text size="sm">Connected {formatDate(connection.createdAt)}</Text>

@@ -12,6 +12,15 @@ export function validateEventIdSearch(search: Record<string, unknown>): { eventI
   return eventId ? { eventId } : {}
 }
 
+/** /connections: ?eventId=... and the memory search text ?q=... */
+export function validateConnectionsSearch(search: Record<string, unknown>): {
+  eventId?: string
+  q?: string
+} {
+  const q = nonEmptyString(search.q)
+  return { ...validateEventIdSearch(search), ...(q && { q }) }
+}
+
 /** ?token=... on /reset-password; a missing or empty token reads as absent. */
 export function validateResetTokenSearch(search: Record<string, unknown>): { token?: string } {
   const token = nonEmptyString(search.token)

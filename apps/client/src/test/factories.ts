@@ -82,6 +82,8 @@ export function makeConnection(overrides: Partial<ConnectionItem> = {}): Connect
     photos: [],
     voiceNoteUrl: null,
     voiceNoteTranscription: null,
+    followUpOn: null,
+    followUpDone: false,
     createdAt: new Date('2025-03-01T10:00:00Z'),
     updatedAt: new Date('2025-03-01T10:00:00Z'),
     event: null,

@@ -6,6 +6,8 @@ type Connection = {
   id: string
   connectionTypes: string[]
   notes: string | null
+  followUpOn: string | null
+  followUpDone: boolean
   person: { id: string; firstName: string; email: string | null; company: string | null }
   event: { id: string; title: string } | null
   createdAt: string
@@ -202,5 +204,165 @@ describe('connections', () => {
       expect(response.status).toBe(400)
       expect(typeof (await json(response)).message).toBe('string')
     }
+  })
+})
+
+describe('memory search', () => {
+  type Found = Connection & {
+    rank: number
+    highlights: Record<string, { text: string; isMatch: boolean }[]>
+  }
+  const search = async (cookie: string, query: string) => {
+    const response = await t.request(`/api/connections/search?${query}`, { cookie })
+    return { status: response.status, body: await json<Found[] & { message?: string }>(response) }
+  }
+
+  it('finds a connection by a word of its transcription, with the word marked', async () => {
+    const user = await registerUser(t)
+    const stranger = await registerUser(t)
+    const mine = await addConnection(user.cookie, {
+      eventId,
+      voiceNoteTranscription: 'She runs a beekeeping cooperative',
+    })
+    await addConnection(stranger.cookie, { voiceNoteTranscription: 'beekeeping too' })
+
+    const { status, body } = await search(user.cookie, 'q=beekeeper')
+    expect(status).toBe(200)
+    expect(body.map((found) => found.id)).toEqual([mine.id])
+    expect(body[0]).toMatchObject({
+      person: { firstName: 'Grace' },
+      event: { title: 'Ideas Fest' },
+    })
+    expect(body[0]?.highlights).toEqual({
+      transcription: [
+        { text: 'She runs a ', isMatch: false },
+        { text: 'beekeeping', isMatch: true },
+        { text: ' cooperative', isMatch: false },
+      ],
+    })
+  })
+
+  it('filters by event, type and open follow-up', async () => {
+    const user = await registerUser(t)
+    const atFest = await addConnection(user.cookie, { eventId, notes: 'robotics' })
+    const jv = await addConnection(user.cookie, { connectionTypes: ['JV'], notes: 'robotics' })
+    const ids = async (query: string) =>
+      (await search(user.cookie, query)).body.map((found) => found.id)
+    expect(await ids(`q=robotics&eventId=${eventId}`)).toEqual([atFest.id])
+    expect(await ids('q=robotics&type=JV')).toEqual([jv.id])
+    await t.request(`/api/connections/${jv.id}`, {
+      method: 'PUT',
+      body: { followUpOn: '2030-01-01' },
+      cookie: user.cookie,
+    })
+    expect(await ids('q=robotics&needsFollowUp=true')).toEqual([jv.id])
+  })
+
+  it('answers an empty list below two characters', async () => {
+    const user = await registerUser(t)
+    await addConnection(user.cookie)
+    expect(await search(user.cookie, 'q=g')).toEqual({ status: 200, body: [] })
+    expect(await search(user.cookie, 'q=%20%20')).toEqual({ status: 200, body: [] })
+  })
+
+  it.each([
+    ['', 'The search text is required'],
+    [`q=${'x'.repeat(201)}`, 'The search text is too long'],
+    ['q=grace&eventId=nope', 'Not a valid id'],
+    ['q=grace&type=XX', 'Connection type must be SA, JV, MA, IC or RF'],
+    ['q=grace&needsFollowUp=maybe', 'needsFollowUp must be true or false'],
+  ])('refuses ?%s with a 400 that says why', async (query, message) => {
+    const user = await registerUser(t)
+    const { status, body } = await search(user.cookie, query)
+    expect(status).toBe(400)
+    expect(body.message).toBe(message)
+  })
+
+  it('is for signed-in users only', async () => {
+    expect((await t.request('/api/connections/search?q=grace')).status).toBe(401)
+  })
+})
+
+describe('follow-ups', () => {
+  it('are a calendar day and a done flag, set on create and changed on update', async () => {
+    const user = await registerUser(t)
+    const connection = await addConnection(user.cookie, { followUpOn: '2030-03-01' })
+    expect(connection).toMatchObject({ followUpOn: '2030-03-01', followUpDone: false })
+
+    const update = async (body: Record<string, unknown>) =>
+      json<Connection>(
+        await t.request(`/api/connections/${connection.id}`, {
+          method: 'PUT',
+          body,
+          cookie: user.cookie,
+        }),
+      )
+    expect(await update({ followUpDone: true })).toMatchObject({
+      followUpOn: '2030-03-01',
+      followUpDone: true,
+    })
+    expect(await update({ followUpOn: '' })).toMatchObject({ followUpOn: null })
+  })
+
+  it.each([
+    [{ followUpOn: '2030-02-30' }, 'Follow-up date must be a date (YYYY-MM-DD)'],
+    [{ followUpDone: 'yes' }, 'Follow-up done must be true or false'],
+  ])('refuses %j with a 400 that says why', async (body, message) => {
+    const user = await registerUser(t)
+    const connection = await addConnection(user.cookie)
+    const response = await t.request(`/api/connections/${connection.id}`, {
+      method: 'PUT',
+      body,
+      cookie: user.cookie,
+    })
+    expect(response.status).toBe(400)
+    expect((await json(response)).message).toBe(message)
+  })
+
+  it('download as an iCalendar event for the author only', async () => {
+    const user = await registerUser(t)
+    const stranger = await registerUser(t)
+    const connection = await addConnection(user.cookie, {
+      eventId,
+      followUpOn: '2030-03-01',
+      notes: 'Send the deck; mention pricing, too',
+    })
+    const path = `/api/connections/${connection.id}/follow-up.ics`
+
+    const response = await t.request(path, { cookie: user.cookie })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="follow-up-grace-hopper.ics"',
+    )
+    const text = await response.text()
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/)
+    expect(text).toMatch(/END:VCALENDAR\r\n$/)
+    expect(text).not.toMatch(/(?<!\r)\n/)
+    const unfolded = text.replaceAll('\r\n ', '')
+    expect(unfolded).toContain('DTSTART;VALUE=DATE:20300301\r\n')
+    expect(unfolded).toContain('SUMMARY:Follow up with Grace Hopper\r\n')
+    expect(unfolded).toContain(
+      'DESCRIPTION:Met at Ideas Fest\\nTypes: SA\\nSend the deck\\; mention pricing\\, too\r\n',
+    )
+    expect(unfolded).toContain(`UID:follow-up-${connection.id}@fiveconnect\r\n`)
+
+    const foreign = await t.request(path, { cookie: stranger.cookie })
+    expect(foreign.status).toBe(404)
+    expect(await json(foreign)).toEqual({ message: 'Connection not found.' })
+    expect((await t.request(path)).status).toBe(401)
+  })
+
+  it('answer 404 without a follow-up date and 400 for a bad id', async () => {
+    const user = await registerUser(t)
+    const connection = await addConnection(user.cookie)
+    const none = await t.request(`/api/connections/${connection.id}/follow-up.ics`, {
+      cookie: user.cookie,
+    })
+    expect(none.status).toBe(404)
+    expect(await json(none)).toEqual({ message: 'This connection has no follow-up date.' })
+    const bad = await t.request('/api/connections/nope/follow-up.ics', { cookie: user.cookie })
+    expect(bad.status).toBe(400)
+    expect((await json(bad)).message).toBe('Not a valid id')
   })
 })

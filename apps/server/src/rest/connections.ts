@@ -1,11 +1,29 @@
+import type { SearchConnectionsInput } from '@fiveconnect/api/schemas'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
 import { readJson, readJsonWithId } from '../http/read-json.ts'
 import { callerFor } from './caller.ts'
 
+/** ?flag=true|false as a boolean; anything else is passed on for the schema to refuse. */
+function flag(value: string | undefined) {
+  if (value === undefined || value === '') return undefined
+  return (value === 'true' ? true : value === 'false' ? false : value) as boolean
+}
+
 /** SPEC section 7: the signed-in user's connections. */
 export const connectionRoutes = new Hono<AppEnv>()
   .get('/connections', async (c) => c.json(await callerFor(c).connections.list()))
+  // Not in the SPEC: memory search, for clients other than the app.
+  .get('/connections/search', async (c) =>
+    c.json(
+      await callerFor(c).connections.search({
+        q: c.req.query('q') as string,
+        eventId: c.req.query('eventId') || undefined,
+        type: (c.req.query('type') || undefined) as SearchConnectionsInput['type'],
+        needsFollowUp: flag(c.req.query('needsFollowUp')),
+      }),
+    ),
+  )
   .post('/connections', async (c) =>
     c.json(await callerFor(c).connections.create(await readJson(c)), 201),
   )

@@ -60,6 +60,33 @@ describe('exports', () => {
     expect(text).not.toContain('Hidden')
   })
 
+  it('give a user their own contact card, and nothing signed out', async () => {
+    const member = await registerUser(t, {
+      firstName: 'Zoë',
+      lastName: "O'Brien",
+      company: 'Acme; Widgets',
+      mobile: '+44 7700 900123',
+    })
+    const response = await t.request('/api/profile/vcard.vcf', { cookie: member.cookie })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/vcard; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="zoe-o-brien.vcf"',
+    )
+    expect((await response.text()).split('\r\n')).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      "N:O'Brien;Zoë;;;",
+      "FN:Zoë O'Brien",
+      'ORG:Acme\\; Widgets',
+      `EMAIL;TYPE=INTERNET:${member.email}`,
+      'TEL;TYPE=CELL:+44 7700 900123',
+      'END:VCARD',
+      '',
+    ])
+    expect((await t.request('/api/profile/vcard.vcf')).status).toBe(401)
+  })
+
   it('give an admin every table as CSV, without password or reset fields', async () => {
     const users = await t.request('/api/admin/export/users.csv', { cookie: admin.cookie })
     expect(users.status).toBe(200)

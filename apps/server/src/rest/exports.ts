@@ -12,13 +12,20 @@ function download(c: Context<AppEnv>, file: ExportFile) {
   })
 }
 
-/** Downloads: a user's own connections (CSV, vCard) and an admin's CSV of each table. */
+/**
+ * Downloads: a user's own connections (CSV, vCard), their own contact card, a follow-up as a
+ * calendar event, and an admin's CSV of each table.
+ */
 export const exportRoutes = new Hono<AppEnv>()
   .get('/connections/export.csv', async (c) =>
     download(c, await callerFor(c).exports.connectionsCsv()),
   )
   .get('/connections/export.vcf', async (c) =>
     download(c, await callerFor(c).exports.connectionsVcf()),
+  )
+  .get('/profile/vcard.vcf', async (c) => download(c, await callerFor(c).exports.profileVcf()))
+  .get('/connections/:id/follow-up.ics', async (c) =>
+    download(c, await callerFor(c).exports.followUpIcs({ id: c.req.param('id') })),
   )
   .get('/admin/export/:file', async (c) => {
     // The procedure validates the name; an unknown one is a 400.

@@ -99,3 +99,62 @@ describe('recording a person', () => {
     expect((await json(response)).message).toBe(message)
   })
 })
+
+describe('people the caller already met', () => {
+  type Match = { person: { id: string }; reasons: string[]; meetings: number; lastMetAt: string }
+  const duplicates = async (cookie: string, query: string) => {
+    const response = await t.request(`/api/people/duplicates?${query}`, { cookie })
+    return { status: response.status, body: await json<Match[] & { message?: string }>(response) }
+  }
+
+  it('are found by email, mobile, LinkedIn or a similar name at the same company', async () => {
+    const user = await registerUser(t)
+    const stranger = await registerUser(t)
+    const person = await json<{ id: string }>(
+      await t.request('/api/people', {
+        body: {
+          firstName: 'Dorothy',
+          lastName: 'Vaughan',
+          email: 'dv@nasa.example',
+          mobile: '+1 555 010 9999',
+          linkedin: 'https://linkedin.com/in/dvaughan',
+          company: 'NASA',
+        },
+        cookie: user.cookie,
+      }),
+    )
+    await t.request('/api/connections', { body: { personId: person.id }, cookie: user.cookie })
+
+    for (const [query, reason] of [
+      ['email=DV@nasa.example', 'email'],
+      ['mobile=(555)%20010-9999', 'mobile'],
+      ['linkedin=www.linkedin.com/in/dvaughan/', 'linkedin'],
+      ['firstName=Dorothea&lastName=Vaughan&company=nasa', 'name'],
+    ]) {
+      const { status, body } = await duplicates(user.cookie, query ?? '')
+      expect(status).toBe(200)
+      const summary = body.map((match) => ({
+        id: match.person.id,
+        reasons: match.reasons,
+        meetings: match.meetings,
+        lastMet: Number.isNaN(Date.parse(match.lastMetAt)) ? 'not a date' : 'a date',
+      }))
+      expect(summary).toEqual([
+        { id: person.id, reasons: [reason], meetings: 1, lastMet: 'a date' },
+      ])
+    }
+    expect((await duplicates(stranger.cookie, 'email=dv@nasa.example')).body).toEqual([])
+    expect((await duplicates(user.cookie, '')).body).toEqual([])
+  })
+
+  it('refuse input that is too long with a 400 that says why', async () => {
+    const user = await registerUser(t)
+    const { status, body } = await duplicates(user.cookie, `email=${'x'.repeat(255)}`)
+    expect(status).toBe(400)
+    expect(body.message).toBe('Must be at most 254 characters')
+  })
+
+  it('are for signed-in users only', async () => {
+    expect((await t.request('/api/people/duplicates?email=a@b.example')).status).toBe(401)
+  })
+})

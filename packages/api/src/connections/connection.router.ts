@@ -4,17 +4,22 @@ import {
   getEvent,
   getPerson,
   listConnections,
+  searchConnections,
   updateConnection,
   UniqueViolationError,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { protectedProcedure, router } from '../trpc.ts'
 import {
+  CONNECTION_SEARCH_LIMIT,
+  CONNECTION_SEARCH_MIN_LENGTH,
   connectionIdInput,
   createConnectionInput,
+  searchConnectionsInput,
   updateConnectionInput,
 } from './connection.schema.ts'
 import { filesNoLongerReferenced, filesOf } from './connection-files.ts'
+import { toHighlights } from './highlights.ts'
 
 // Another user's connection answers the same as a missing one, so ids reveal nothing.
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Connection not found.' })
@@ -27,6 +32,23 @@ async function assertEventExists(db: Parameters<typeof getEvent>[0], eventId: st
 
 export const connectionRouter = router({
   list: protectedProcedure.query(({ ctx }) => listConnections(ctx.db, ctx.user.id)),
+
+  search: protectedProcedure.input(searchConnectionsInput).query(async ({ ctx, input }) => {
+    const query = input.q.trim()
+    if (query.length < CONNECTION_SEARCH_MIN_LENGTH) return []
+    const results = await searchConnections(ctx.db, {
+      authorId: ctx.user.id,
+      query,
+      eventId: input.eventId,
+      type: input.type,
+      needsFollowUp: input.needsFollowUp,
+      limit: CONNECTION_SEARCH_LIMIT,
+    })
+    return results.map(({ headlines, ...result }) => ({
+      ...result,
+      highlights: toHighlights(headlines),
+    }))
+  }),
 
   create: protectedProcedure.input(createConnectionInput).mutation(async ({ ctx, input }) => {
     if (!(await getPerson(ctx.db, input.personId))) {

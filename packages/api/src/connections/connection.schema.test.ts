@@ -28,3 +28,29 @@ describe('connection schemas', () => {
     expect(result.error?.issues[0]?.message).toBe(message)
   })
 })
+
+describe('follow-up fields', () => {
+  it('start a new connection with no follow-up, not done', () => {
+    expect(createConnectionInput.parse({ personId: id })).toMatchObject({
+      followUpOn: null,
+      followUpDone: false,
+    })
+  })
+
+  it('take a calendar day, and blank as none', () => {
+    expect(updateConnectionInput.parse({ id, followUpOn: '2026-02-28' }).followUpOn).toBe(
+      '2026-02-28',
+    )
+    expect(updateConnectionInput.parse({ id, followUpOn: '' }).followUpOn).toBeNull()
+  })
+
+  it.each([
+    [{ followUpOn: '2026-02-30' }, 'Follow-up date must be a date (YYYY-MM-DD)'],
+    [{ followUpOn: '28/02/2026' }, 'Follow-up date must be a date (YYYY-MM-DD)'],
+    [{ followUpOn: 20260228 }, 'Follow-up date must be a date (YYYY-MM-DD)'],
+    [{ followUpDone: 'yes' }, 'Follow-up done must be true or false'],
+  ])('refuse %j', (change, message) => {
+    const result = updateConnectionInput.safeParse({ id, ...change })
+    expect(result.error?.issues[0]?.message).toBe(message)
+  })
+})

@@ -27,6 +27,16 @@ const photosField = z
   .array(objectPathField, { error: 'Photos must be a list of stored files' })
   .max(MAX_PHOTOS_PER_CONNECTION, `At most ${MAX_PHOTOS_PER_CONNECTION} photos per connection`)
 
+/** A calendar day, YYYY-MM-DD; blank or null means none. */
+const followUpOnField = z
+  .union([z.literal(''), z.iso.date({ error: 'Follow-up date must be a date (YYYY-MM-DD)' })], {
+    error: 'Follow-up date must be a date (YYYY-MM-DD)',
+  })
+  .nullish()
+  .transform((value) => value || null)
+
+const followUpDoneField = z.boolean({ error: 'Follow-up done must be true or false' })
+
 const connectionContent = {
   eventId: uuidParam.nullish().transform((value) => value ?? null),
   connectionTypes: connectionTypesField,
@@ -35,12 +45,15 @@ const connectionContent = {
   photos: photosField,
   voiceNoteUrl: objectPathField.nullish().transform((value) => value ?? null),
   voiceNoteTranscription: optionalText(20_000),
+  followUpOn: followUpOnField,
+  followUpDone: followUpDoneField,
 }
 
 export const createConnectionInput = z.object({
   ...connectionContent,
   connectionTypes: connectionTypesField.default([]),
   photos: photosField.default([]),
+  followUpDone: followUpDoneField.default(false),
   personId: uuidParam,
 })
 
@@ -64,3 +77,18 @@ export const connectionIdInput = z.object({ id: uuidParam })
 
 export type CreateConnectionInput = z.input<typeof createConnectionInput>
 export type UpdateConnectionInput = z.input<typeof updateConnectionInput>
+
+/** Memory search starts at this many characters; shorter text answers an empty list. */
+export const CONNECTION_SEARCH_MIN_LENGTH = 2
+export const CONNECTION_SEARCH_LIMIT = 50
+
+export const searchConnectionsInput = z.object({
+  q: z.string({ error: 'The search text is required' }).max(200, 'The search text is too long'),
+  eventId: uuidParam.optional(),
+  type: z
+    .enum(CONNECTION_TYPES, { error: 'Connection type must be SA, JV, MA, IC or RF' })
+    .optional(),
+  needsFollowUp: z.boolean({ error: 'needsFollowUp must be true or false' }).optional(),
+})
+
+export type SearchConnectionsInput = z.input<typeof searchConnectionsInput>

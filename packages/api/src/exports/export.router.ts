@@ -1,7 +1,10 @@
-import { type ExportTable, exportTables, listConnections } from '@fiveconnect/db'
+import { type ExportTable, exportTables, getConnection, listConnections } from '@fiveconnect/db'
+import { TRPCError } from '@trpc/server'
+import { connectionIdInput } from '../connections/connection.schema.ts'
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts'
 import { toCsv, type CsvColumn } from './csv.ts'
 import { type ADMIN_EXPORT_ENTITIES, adminExportInput } from './export.schema.ts'
+import { toICalendar } from './icalendar.ts'
 import { toVCard } from './vcard.ts'
 
 export type ExportFile = { filename: string; contentType: string; content: string }
@@ -37,6 +40,16 @@ function noteFor(connection: OwnConnection): string | null {
   return parts.length > 0 ? parts.join('\n') : null
 }
 
+/** A file name made of plain letters, digits and dashes, safe in any header and file system. */
+function fileNameOf(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  return slug || 'connection'
+}
+
 const adminExports: Record<(typeof ADMIN_EXPORT_ENTITIES)[number], ExportTable> = exportTables
 
 export const exportRouter = router({
@@ -58,6 +71,45 @@ export const exportRouter = router({
       content: cards.map((card) => `${card}\r\n`).join(''),
     }
   }),
+
+  /** The caller's own contact card, to share (the profile screen shows it as a QR code). */
+  profileVcf: protectedProcedure.query(({ ctx }): ExportFile => {
+    const { user } = ctx
+    return {
+      filename: `${fileNameOf(`${user.firstName} ${user.lastName}`)}.vcf`,
+      contentType: 'text/vcard; charset=utf-8',
+      content: `${toVCard({ ...user, title: null, note: null })}\r\n`,
+    }
+  }),
+
+  followUpIcs: protectedProcedure
+    .input(connectionIdInput)
+    .query(async ({ ctx, input }): Promise<ExportFile> => {
+      const connection = await getConnection(ctx.db, { id: input.id, authorId: ctx.user.id })
+      if (!connection) throw new TRPCError({ code: 'NOT_FOUND', message: 'Connection not found.' })
+      if (!connection.followUpOn) {
+        throw new TRPCError({
+          code: 'NOT_FOUND',
+          message: 'This connection has no follow-up date.',
+        })
+      }
+      const { person } = connection
+      const name = `${person.firstName} ${person.lastName}`.trim()
+      const contact = [person.email, person.mobile].filter(Boolean).join(' · ')
+      const details = [contact, noteFor(connection)].filter(Boolean).join('\n')
+      return {
+        filename: `follow-up-${fileNameOf(name)}.ics`,
+        contentType: 'text/calendar; charset=utf-8',
+        content: toICalendar({
+          uid: `follow-up-${connection.id}@fiveconnect`,
+          day: connection.followUpOn,
+          summary: `Follow up with ${name}`,
+          description: details || null,
+          url: `${ctx.appUrl}/connections?q=${encodeURIComponent(name)}`,
+          generatedAt: new Date(),
+        }),
+      }
+    }),
 
   adminCsv: adminProcedure
     .input(adminExportInput)

@@ -1,3 +1,5 @@
+import { escape, fold } from './content-lines.ts'
+
 export type VCardContact = {
   firstName: string
   lastName: string
@@ -8,33 +10,6 @@ export type VCardContact = {
   website: string | null
   linkedin: string | null
   note: string | null
-}
-
-function escape(text: string): string {
-  return text
-    .replaceAll('\\', '\\\\')
-    .replaceAll('\n', '\\n')
-    .replaceAll('\r', '')
-    .replaceAll(';', '\\;')
-    .replaceAll(',', '\\,')
-}
-
-/** Lines longer than 75 octets are folded, continuing with a space (RFC 2425). */
-function fold(line: string): string {
-  const bytes = Buffer.from(line, 'utf8')
-  if (bytes.length <= 75) return line
-  const parts: string[] = []
-  let current = ''
-  for (const char of line) {
-    const limit = parts.length === 0 ? 75 : 74
-    if (Buffer.byteLength(current + char, 'utf8') > limit) {
-      parts.push(current)
-      current = ''
-    }
-    current += char
-  }
-  parts.push(current)
-  return parts.join('\r\n ')
 }
 
 function withScheme(url: string): string {

@@ -1,7 +1,8 @@
-import { createPerson, searchPeople } from '@fiveconnect/db'
+import { createPerson, findMetPeopleLike, searchPeople } from '@fiveconnect/db'
 import { protectedProcedure, router } from '../trpc.ts'
 import {
   createPersonInput,
+  listDuplicatesInput,
   PEOPLE_SEARCH_LIMIT,
   PEOPLE_SEARCH_MIN_LENGTH,
   searchPeopleInput,
@@ -13,6 +14,13 @@ export const personRouter = router({
     if (query.length < PEOPLE_SEARCH_MIN_LENGTH) return []
     return searchPeople(ctx.db, { query, limit: PEOPLE_SEARCH_LIMIT })
   }),
+
+  /** People the caller already met who are probably the one being added. */
+  listDuplicates: protectedProcedure
+    .input(listDuplicatesInput)
+    .query(({ ctx, input }) =>
+      findMetPeopleLike(ctx.db, { authorId: ctx.user.id, candidate: input }),
+    ),
 
   create: protectedProcedure
     .input(createPersonInput)

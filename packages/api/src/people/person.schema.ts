@@ -21,3 +21,15 @@ export const createPersonInput = z.object({
 })
 
 export type CreatePersonInput = z.input<typeof createPersonInput>
+
+/** What is typed about a new person so far; each field optional, compared as typed. */
+export const listDuplicatesInput = z.object({
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  email: optionalText(254),
+  mobile: optionalText(40),
+  company: optionalText(),
+  linkedin: optionalText(2048),
+})
+
+export type ListDuplicatesInput = z.input<typeof listDuplicatesInput>

@@ -5,7 +5,7 @@ import { connections, events, people } from '../schema/index.ts'
 import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
 import { normalizeEmail } from './users.ts'
 
-export type ConnectionRow = typeof connections.$inferSelect
+export type ConnectionRow = Omit<typeof connections.$inferSelect, 'searchVector'>
 
 export type ConnectionContent = {
   eventId: string | null
@@ -15,13 +15,15 @@ export type ConnectionContent = {
   photos: string[]
   voiceNoteUrl: string | null
   voiceNoteTranscription: string | null
+  followUpOn: string | null
+  followUpDone: boolean
 }
 
 export type PersonContactChanges = Partial<
   Pick<PublicPerson, 'email' | 'mobile' | 'company' | 'website' | 'linkedin'>
 >
 
-const eventSummaryColumns = {
+export const eventSummaryColumns = {
   id: events.id,
   title: events.title,
   startDateTime: events.startDateTime,
@@ -30,10 +32,16 @@ const eventSummaryColumns = {
   logoUrl: events.logoUrl,
 }
 
-function selectWithDetails(db: Database) {
+/** Every connection column except the search vector, which stays in the database. */
+export const connectionColumns = (() => {
+  const { searchVector: _searchVector, ...columns } = getTableColumns(connections)
+  return columns
+})()
+
+export function selectWithDetails(db: Database) {
   return db
     .select({
-      ...getTableColumns(connections),
+      ...connectionColumns,
       person: personColumns,
       event: eventSummaryColumns,
     })
@@ -98,7 +106,7 @@ export async function updateConnection(
   const updated = await withUniqueCheck(() =>
     db.transaction(async (tx) => {
       const [before] = await tx
-        .select()
+        .select(connectionColumns)
         .from(connections)
         .where(and(eq(connections.id, id), eq(connections.authorId, authorId)))
         .for('update')
@@ -131,6 +139,6 @@ export async function deleteConnection(
   const [deleted] = await db
     .delete(connections)
     .where(and(eq(connections.id, id), eq(connections.authorId, authorId)))
-    .returning()
+    .returning(connectionColumns)
   return deleted
 }

@@ -2,6 +2,7 @@ import { asc, eq, getTableColumns } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, eventAttendees, events, people, users } from '../schema/index.ts'
 import { listUsers } from './admin-users.ts'
+import { connectionColumns } from './connections.ts'
 import { personColumns } from './people.ts'
 import { publicUserColumns } from './users.ts'
 
@@ -13,8 +14,8 @@ export type ExportTable = {
 
 const eventColumns = getTableColumns(events)
 
-const connectionColumns = {
-  ...getTableColumns(connections),
+const connectionExportColumns = {
+  ...connectionColumns,
   authorEmail: users.email,
   personFirstName: people.firstName,
   personLastName: people.lastName,
@@ -41,10 +42,10 @@ export const exportTables = {
     rows: (db) => db.select(personColumns).from(people).orderBy(asc(people.createdAt)),
   },
   connections: {
-    columns: Object.keys(connectionColumns),
+    columns: Object.keys(connectionExportColumns),
     rows: (db) =>
       db
-        .select(connectionColumns)
+        .select(connectionExportColumns)
         .from(connections)
         .innerJoin(users, eq(users.id, connections.authorId))
         .innerJoin(people, eq(people.id, connections.personId))

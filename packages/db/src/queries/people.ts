@@ -4,9 +4,12 @@ import { people, users } from '../schema/index.ts'
 import { normalizeEmail } from './users.ts'
 
 export type Person = typeof people.$inferSelect
-export type PersonDetails = Omit<Person, 'id' | 'hasUserProfile' | 'createdAt' | 'updatedAt'>
+export type PersonDetails = Omit<
+  Person,
+  'id' | 'hasUserProfile' | 'createdAt' | 'updatedAt' | 'searchVector'
+>
 
-/** Every person column except who entered them, which stays on the server. */
+/** Every person column except who entered them and the search vector, which stay on the server. */
 export const personColumns = {
   id: people.id,
   firstName: people.firstName,
@@ -24,7 +27,7 @@ export const personColumns = {
   updatedAt: people.updatedAt,
 }
 
-export type PublicPerson = Omit<Person, 'createdBy'>
+export type PublicPerson = Omit<Person, 'createdBy' | 'searchVector'>
 
 /** Marks the people recorded under this email as having a user profile (after that user registers). */
 export async function linkPeopleToUser(db: Database, email: string): Promise<void> {

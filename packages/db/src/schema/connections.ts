@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { events } from './events.ts'
 import { people } from './people.ts'
+import { tsvector } from './tsvector.ts'
 import { users } from './users.ts'
 
 export const connections = pgTable(
@@ -29,6 +30,16 @@ export const connections = pgTable(
       .default(sql`'{}'::text[]`),
     voiceNoteUrl: text(),
     voiceNoteTranscription: text(),
+    // A calendar day, not an instant: "follow up on the 3rd" means the 3rd wherever the user is.
+    followUpOn: date({ mode: 'string' }),
+    followUpDone: boolean().notNull().default(false),
+    // The connection's own words for memory search, weighted focus > notes > transcription; the
+    // person's words are in people.search_vector, the event's title is weighed in at query time.
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(connection_focus, '')), 'B') || setweight(to_tsvector('english', coalesce(notes, '')), 'C') || setweight(to_tsvector('english', coalesce(voice_note_transcription, '')), 'D')`,
+      ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -39,5 +50,6 @@ export const connections = pgTable(
     index('connections_author_created_idx').on(table.authorId, table.createdAt.desc()),
     index('connections_event_idx').on(table.eventId),
     index('connections_person_idx').on(table.personId),
+    index('connections_search_idx').using('gin', table.searchVector),
   ],
 )

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { tsvector } from './tsvector.ts'
 import { users } from './users.ts'
 
 export const people = pgTable(
@@ -20,6 +21,13 @@ export const people = pgTable(
     hasUserProfile: boolean().notNull().default(false),
     // Who entered the person; kept so a user's account deletion can remove the people only they created.
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // The person's words for memory search: name, then company, then email (split at @ and dots
+    // so its parts are words).
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', first_name || ' ' || last_name), 'A') || setweight(to_tsvector('english', coalesce(company, '')), 'B') || setweight(to_tsvector('english', translate(coalesce(email, ''), '@.', '  ')), 'C')`,
+      ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()

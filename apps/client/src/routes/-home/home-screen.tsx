@@ -27,6 +27,8 @@ import {
 } from '../../components/connection-details-dialog.tsx'
 import { isUpcoming } from '../../lib/events.ts'
 import { formatDate, fullNameOf } from '../../lib/format.ts'
+import { FollowUpsCard } from './follow-ups-card.tsx'
+import { HomeSearch } from './home-search.tsx'
 
 export const RECENT_CONNECTIONS_SHOWN = 3
 
@@ -45,6 +47,8 @@ export function HomeScreen() {
       <Title order={1} size="h2">
         Welcome back{user ? `, ${user.firstName}` : ''}
       </Title>
+
+      <HomeSearch />
 
       <SimpleGrid cols={2} spacing="sm">
         <Counter label="Total Connections" value={connections.data?.length} />
@@ -73,6 +77,12 @@ export function HomeScreen() {
           <IconChevronRight aria-hidden />
         </Group>
       </Card>
+
+      <FollowUpsCard
+        connections={connections.data}
+        isPending={connections.isPending}
+        isError={connections.isError}
+      />
 
       <Stack gap="sm" component="section" aria-labelledby="your-events">
         <Title order={2} size="h3" id="your-events">

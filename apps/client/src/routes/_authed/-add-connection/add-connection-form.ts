@@ -15,6 +15,8 @@ export type AddConnectionValues = {
   photos: string[]
   voiceNoteUrl: string | null
   voiceNoteTranscription: string | null
+  /** YYYY-MM-DD, or '' for none */
+  followUpOn: string
 }
 
 export const emptyConnection = (eventId: string): AddConnectionValues => ({
@@ -32,6 +34,7 @@ export const emptyConnection = (eventId: string): AddConnectionValues => ({
   photos: [],
   voiceNoteUrl: null,
   voiceNoteTranscription: null,
+  followUpOn: '',
 })
 
 export const hasBothNames = (values: AddConnectionValues) =>

@@ -20,6 +20,7 @@ function open(path = '/add-connection') {
     'events.list': () => [fest, notJoined],
     'people.search': () => [grace],
     'people.create': (input) => ({ ...makePerson(), ...(input as object), id: 'new-person' }),
+    'people.listDuplicates': () => [],
     'connections.create': () => savedConnection,
     'connections.list': () => [],
     'events.listJoined': () => [],
@@ -65,8 +66,21 @@ describe('add connection', { timeout: 20_000 }, () => {
         photos: [],
         voiceNoteUrl: null,
         voiceNoteTranscription: null,
+        followUpOn: '',
       },
     ])
+  })
+
+  it('saves a follow-up date', async () => {
+    const { user } = open()
+    await user.type(await screen.findByLabelText(/First name/), 'Ada')
+    await user.type(screen.getByLabelText(/Last name/), 'Lovelace')
+    const date = screen.getByLabelText('Follow up on')
+    expect(date).toHaveAttribute('type', 'date')
+    await user.type(date, '2030-05-04')
+    await user.click(screen.getByRole('button', { name: 'Save Connection' }))
+    await findToast('Connection Saved')
+    expect(trpcCallsTo('connections.create')[0]).toMatchObject({ followUpOn: '2030-05-04' })
   })
 
   it('offers joined events, preselects ?eventId= and keeps it in the saved connection', async () => {

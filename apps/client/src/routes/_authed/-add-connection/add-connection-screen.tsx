@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Button,
   Card,
+  FileButton,
   Group,
   NativeSelect,
   SimpleGrid,
@@ -12,15 +13,17 @@ import {
   Title,
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconX } from '@tabler/icons-react'
+import { IconAddressBook, IconX } from '@tabler/icons-react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useCreateConnection } from '../../../api/connection-mutations.ts'
+import type { PersonMatch } from '../../../api/router-types.ts'
 import { ConnectionTypeToggles } from '../../../components/connection-type-toggles.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
 import { toast } from '../../../lib/toast.ts'
+import { parseVCard, readText } from '../../../lib/vcard-import.ts'
 import { trpc } from '../../../lib/trpc.ts'
 import {
   emptyConnection,
@@ -28,7 +31,10 @@ import {
   parseNewPerson,
   type AddConnectionValues,
 } from './add-connection-form.ts'
+import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
+
+const MAX_CONTACT_FILE_BYTES = 1024 * 1024
 
 function Step({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -49,6 +55,8 @@ export function AddConnectionScreen() {
   const createConnection = useCreateConnection()
   const [search, setSearch] = useState('')
   const [chosen, setChosen] = useState<ChosenPerson | null>(null)
+  const [matches, setMatches] = useState<PersonMatch[] | null>(null)
+  const utils = trpc.useUtils()
   const form = useForm<AddConnectionValues>({ initialValues: emptyConnection(eventId) })
   const isSaving = createPerson.isPending || createConnection.isPending
 
@@ -57,8 +65,8 @@ export function AddConnectionScreen() {
     setChosen(null)
   }
 
-  const personIdToSave = async (values: AddConnectionValues): Promise<string | null> => {
-    if (chosen) return chosen.id
+  /** The new person's details as the server will check them; null (with the errors shown) if wrong. */
+  const newPersonOf = (values: AddConnectionValues) => {
     if (!hasBothNames(values)) {
       toast.error('Validation Error', 'First name and last name are required.')
       return null
@@ -69,29 +77,71 @@ export function AddConnectionScreen() {
         form.setFieldError(String(issue.path[0]), issue.message)
       return null
     }
-    return (await createPerson.mutateAsync(parsed.data)).id
+    return parsed.data
   }
 
-  const save = form.onSubmit(async (values) => {
+  const saveConnection = async (values: AddConnectionValues, personId: string) => {
+    await createConnection.mutateAsync({
+      personId,
+      eventId: values.eventId || null,
+      connectionTypes: values.connectionTypes,
+      connectionFocus: values.connectionFocus,
+      notes: values.notes,
+      photos: values.photos,
+      voiceNoteUrl: values.voiceNoteUrl,
+      voiceNoteTranscription: values.voiceNoteTranscription,
+      followUpOn: values.followUpOn,
+    })
+    toast.success('Connection Saved', 'Your connection has been saved successfully!')
+    await navigate({ to: '/' })
+  }
+
+  const saveWithNewPerson = async (values: AddConnectionValues) => {
+    const person = newPersonOf(values)
+    if (person) await saveConnection(values, (await createPerson.mutateAsync(person)).id)
+  }
+
+  const saving = (work: () => Promise<void>) => async () => {
     try {
-      const personId = await personIdToSave(values)
-      if (!personId) return
-      await createConnection.mutateAsync({
-        personId,
-        eventId: values.eventId || null,
-        connectionTypes: values.connectionTypes,
-        connectionFocus: values.connectionFocus,
-        notes: values.notes,
-        photos: values.photos,
-        voiceNoteUrl: values.voiceNoteUrl,
-        voiceNoteTranscription: values.voiceNoteTranscription,
-      })
-      toast.success('Connection Saved', 'Your connection has been saved successfully!')
-      await navigate({ to: '/' })
+      await work()
     } catch {
       toast.error('Save Failed', 'Failed to save connection. Please try again.')
     }
-  })
+  }
+
+  const save = form.onSubmit((values) =>
+    saving(async () => {
+      if (chosen) return saveConnection(values, chosen.id)
+      const person = newPersonOf(values)
+      if (!person) return
+      // Someone already met? Say so before saving, and offer to add this meeting to them.
+      const { firstName, lastName, email, mobile, company, linkedin } = person
+      const found = await utils.people.listDuplicates.fetch(
+        { firstName, lastName, email, mobile, company, linkedin },
+        { staleTime: 0 },
+      )
+      if (found.length > 0) return setMatches(found)
+      await saveConnection(values, (await createPerson.mutateAsync(person)).id)
+    })(),
+  )
+
+  const closeMatches = () => setMatches(null)
+
+  const importContact = async (file: File | null) => {
+    if (!file) return
+    if (file.size > MAX_CONTACT_FILE_BYTES) {
+      toast.error('Import Failed', 'Contact files must be 1 MB or smaller.')
+      return
+    }
+    const contact = await readText(file).then(parseVCard, () => null)
+    if (!contact) {
+      toast.error('Import Failed', 'That file has no contact card with a name in it.')
+      return
+    }
+    changeSearch('')
+    form.setValues(contact)
+    toast.success('Contact Imported', `${contact.firstName} ${contact.lastName}`.trim())
+  }
 
   return (
     <form onSubmit={save} noValidate>
@@ -135,6 +185,22 @@ export function AddConnectionScreen() {
                 <Text fw={600} size="sm" c="dimmed">
                   or add new person
                 </Text>
+                <FileButton
+                  accept=".vcf,text/vcard,text/x-vcard"
+                  onChange={(file) => void importContact(file)}
+                >
+                  {(props) => (
+                    <Button
+                      {...props}
+                      variant="default"
+                      h={44}
+                      fullWidth
+                      leftSection={<IconAddressBook size={18} aria-hidden />}
+                    >
+                      Import contact (.vcf)
+                    </Button>
+                  )}
+                </FileButton>
                 <SimpleGrid cols={2} spacing="xs">
                   <TextInput
                     label="First name"
@@ -181,6 +247,12 @@ export function AddConnectionScreen() {
               {...form.getInputProps('connectionFocus')}
             />
             <Textarea label="Notes" rows={4} {...form.getInputProps('notes')} />
+            <TextInput
+              label="Follow up on"
+              description="Optional: the day to get back in touch"
+              type="date"
+              {...form.getInputProps('followUpOn')}
+            />
             <VoiceRecorder
               value={{
                 voiceNoteUrl: form.values.voiceNoteUrl,
@@ -199,6 +271,23 @@ export function AddConnectionScreen() {
           {isSaving ? 'Saving...' : 'Save Connection'}
         </Button>
       </Stack>
+      <DuplicateDialog
+        matches={matches}
+        isBusy={isSaving}
+        onAttach={(personId) =>
+          void saving(async () => {
+            closeMatches()
+            await saveConnection(form.values, personId)
+          })()
+        }
+        onSaveAsNew={() =>
+          void saving(async () => {
+            closeMatches()
+            await saveWithNewPerson(form.values)
+          })()
+        }
+        onCancel={closeMatches}
+      />
     </form>
   )
 }

@@ -16,9 +16,11 @@ import type { ReactNode } from 'react'
 import { useUpdateConnection } from '../../../api/connection-mutations.ts'
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { VoiceNotePlayer } from '../../../components/voice-recorder/voice-note-player.tsx'
+import { followUpCalendarUrl } from '../../../lib/follow-ups.ts'
 import { formatDate, fullNameOf, withProtocol } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
 import { avatarSourcesOf } from './connection-groups.ts'
+import { MeetingTimeline } from '../../../components/meeting-timeline.tsx'
 
 type Props = {
   connection: ConnectionItem | null
@@ -130,6 +132,20 @@ function ConnectionDetails({
         {connection.event && (
           <DetailRow label="Event" value={connection.event.title || 'Unknown Event'} />
         )}
+        {connection.followUpOn && (
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Text size="sm" fw={600} miw={80}>
+              Follow up
+            </Text>
+            <Text size="sm">
+              {formatDate(new Date(`${connection.followUpOn}T00:00:00`))}
+              {connection.followUpDone && ' (done)'}
+            </Text>
+            <Anchor href={followUpCalendarUrl(connection.id)} download size="sm">
+              Add to calendar
+            </Anchor>
+          </Group>
+        )}
       </Stack>
 
       <Section title="Connection Types">
@@ -180,6 +196,8 @@ function ConnectionDetails({
           <Missing>No photos attached</Missing>
         )}
       </Section>
+
+      <MeetingTimeline connection={connection} />
 
       <Stack gap={2}>
         <Text size="sm">Connected {formatDate(connection.createdAt)}</Text>

@@ -1,4 +1,4 @@
-import { CONNECTION_TYPES } from '@fiveconnect/api/schemas'
+import { CONNECTION_SEARCH_MIN_LENGTH, CONNECTION_TYPES } from '@fiveconnect/api/schemas'
 import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
 import {
   Alert,
@@ -9,13 +9,16 @@ import {
   NativeSelect,
   ScrollArea,
   Stack,
+  Switch,
   Text,
+  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core'
-import { IconPlus } from '@tabler/icons-react'
+import { useDebouncedValue } from '@mantine/hooks'
+import { IconPlus, IconSearch } from '@tabler/icons-react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { fullNameOf } from '../../../lib/format.ts'
 import { trpc } from '../../../lib/trpc.ts'
@@ -28,22 +31,45 @@ import {
   type ConnectionGroup,
 } from './connection-groups.ts'
 import { EditConnectionDialog } from './edit-connection-dialog.tsx'
+import { SearchResults } from './search-results.tsx'
+
+const SEARCH_DEBOUNCE_MS = 300
 
 export function ConnectionsScreen() {
   const connections = trpc.connections.list.useQuery()
   const events = trpc.events.list.useQuery()
-  const { eventId = ALL } = useSearch({ from: '/_authed/connections' })
+  const { eventId = ALL, q = '' } = useSearch({ from: '/_authed/connections' })
   const navigate = useNavigate({ from: '/connections' })
-  const [type, setType] = useState<string>(ALL)
+  const [type, setType] = useState<TypeFilterValue>(ALL)
+  const [isFollowUpOnly, setFollowUpOnly] = useState(false)
+  const [searchText, setSearchText] = useState(q)
+  const [query] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
+  const isSearching = query.length >= CONNECTION_SEARCH_MIN_LENGTH
   // Ids, not copies, so the dialogs show the refreshed connection after a change.
   const [viewingId, setViewingId] = useState<string | null>(null)
   const [editingId, setEditingId] = useState<string | null>(null)
   const find = (id: string | null) => connections.data?.find((item) => item.id === id) ?? null
 
   const setEventFilter = (value: string) =>
-    void navigate({ search: value === ALL ? {} : { eventId: value }, replace: true })
+    void navigate({
+      search: (previous) => ({ ...previous, eventId: value === ALL ? undefined : value }),
+      replace: true,
+    })
 
-  const groups = groupConnections(connections.data ?? [], { eventId, type })
+  // The search text lives in ?q= too, so Back, reloads and links from Home keep it.
+  useEffect(() => {
+    if (query === q) return
+    void navigate({
+      search: (previous) => ({ ...previous, q: query || undefined }),
+      replace: true,
+    })
+  }, [query, q, navigate])
+
+  const groups = groupConnections(connections.data ?? [], {
+    eventId,
+    type,
+    needsFollowUp: isFollowUpOnly,
+  })
 
   return (
     <Stack gap="md">
@@ -63,6 +89,16 @@ export function ConnectionsScreen() {
         </Button>
       </Group>
 
+      <TextInput
+        type="search"
+        label="Search connections"
+        description="Name, company, email, focus, notes, voice note or event"
+        placeholder="e.g. fintech person from the keynote"
+        leftSection={<IconSearch size={18} aria-hidden />}
+        value={searchText}
+        onChange={(event) => setSearchText(event.currentTarget.value)}
+        autoComplete="off"
+      />
       <NativeSelect
         label="Event"
         value={eventId}
@@ -73,8 +109,22 @@ export function ConnectionsScreen() {
         ]}
       />
       <TypeFilter value={type} onChange={setType} />
+      <Switch
+        label="Needs follow-up"
+        size="md"
+        checked={isFollowUpOnly}
+        onChange={(event) => setFollowUpOnly(event.currentTarget.checked)}
+      />
 
-      {connections.isPending ? (
+      {isSearching ? (
+        <SearchResults
+          query={query}
+          eventId={eventId === ALL ? undefined : eventId}
+          type={type === ALL ? undefined : type}
+          needsFollowUp={isFollowUpOnly || undefined}
+          onOpen={setViewingId}
+        />
+      ) : connections.isPending ? (
         <Group justify="center" py="xl">
           <Loader aria-label="Loading connections" />
         </Group>
@@ -84,7 +134,11 @@ export function ConnectionsScreen() {
         </Alert>
       ) : groups.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          {type === ALL ? 'No connections found.' : `No ${type} connections found.`}
+          {isFollowUpOnly
+            ? 'No connections need a follow-up.'
+            : type === ALL
+              ? 'No connections found.'
+              : `No ${type} connections found.`}
         </Text>
       ) : (
         groups.map((group) => (
@@ -105,7 +159,15 @@ export function ConnectionsScreen() {
   )
 }
 
-function TypeFilter({ value, onChange }: { value: string; onChange: (type: string) => void }) {
+type TypeFilterValue = (typeof CONNECTION_TYPES)[number] | typeof ALL
+
+function TypeFilter({
+  value,
+  onChange,
+}: {
+  value: TypeFilterValue
+  onChange: (type: TypeFilterValue) => void
+}) {
   return (
     <ScrollArea type="never" aria-label="Filter by connection type">
       <Group gap="xs" wrap="nowrap" role="group" aria-label="Connection type">

@@ -1,5 +1,14 @@
 import { updateConnectionInput } from '@fiveconnect/api/schemas'
-import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useState } from 'react'
 import { useDeleteConnection, useUpdateConnection } from '../../../api/connection-mutations.ts'
@@ -23,6 +32,8 @@ const editForm = updateConnectionInput.pick({
   company: true,
   website: true,
   linkedin: true,
+  followUpOn: true,
+  followUpDone: true,
 })
 
 type Props = { connection: ConnectionItem | null; onClose: () => void }
@@ -70,6 +81,8 @@ function EditConnectionForm({
       photos: connection.photos,
       voiceNoteUrl: connection.voiceNoteUrl,
       voiceNoteTranscription: connection.voiceNoteTranscription,
+      followUpOn: connection.followUpOn ?? '',
+      followUpDone: connection.followUpDone,
     },
     validate: schemaResolver(editForm, { sync: true }),
   })
@@ -139,6 +152,14 @@ function EditConnectionForm({
           value={form.values.photos}
           onChange={(photos) => form.setFieldValue('photos', photos)}
         />
+        <Group grow align="flex-end">
+          <TextInput label="Follow-up date" type="date" {...form.getInputProps('followUpOn')} />
+          <Checkbox
+            label="Follow-up done"
+            mb={10}
+            {...form.getInputProps('followUpDone', { type: 'checkbox' })}
+          />
+        </Group>
         <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
         <TextInput label="Mobile" type="tel" autoComplete="off" {...form.getInputProps('mobile')} />
         <TextInput label="Company" {...form.getInputProps('company')} />

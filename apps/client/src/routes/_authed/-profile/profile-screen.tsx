@@ -19,6 +19,7 @@ import {
   IconLock,
   IconLogout,
   IconPhone,
+  IconQrcode,
   IconWorld,
   type Icon,
 } from '@tabler/icons-react'
@@ -28,6 +29,7 @@ import { withProtocol } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
 import { EditProfileDialog } from './edit-profile-dialog.tsx'
 import { ProfilePhoto } from './profile-photo.tsx'
+import { ShareContactDialog } from './share-contact-dialog.tsx'
 
 const COMING_SOON: readonly { label: string; icon: Icon }[] = [
   { label: 'Change Password', icon: IconLock },
@@ -39,6 +41,7 @@ export function ProfileScreen() {
   const { user } = useCurrentUser()
   const signOut = useSignOut()
   const [isEditing, setIsEditing] = useState(false)
+  const [isSharing, setIsSharing] = useState(false)
   // The signed-in layout renders this screen only with a user.
   if (!user) return null
 
@@ -61,6 +64,15 @@ export function ProfileScreen() {
         </Stack>
         <Button mt="md" fullWidth variant="light" onClick={() => setIsEditing(true)}>
           Edit Profile
+        </Button>
+        <Button
+          mt="xs"
+          fullWidth
+          h={44}
+          leftSection={<IconQrcode size={18} aria-hidden />}
+          onClick={() => setIsSharing(true)}
+        >
+          Share my contact
         </Button>
       </Card>
 
@@ -97,6 +109,7 @@ export function ProfileScreen() {
       </Button>
 
       <EditProfileDialog user={user} opened={isEditing} onClose={() => setIsEditing(false)} />
+      <ShareContactDialog opened={isSharing} onClose={() => setIsSharing(false)} />
     </Stack>
   )
 }

@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startApp, type RunningApp } from '../src/app-server.ts'
+import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+
+let app: RunningApp
+let browser: Browser
+let page: Page
+beforeAll(async () => {
+  ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
+  page = await (await browser.newContext(PHONE)).newPage()
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+/** The local calendar day `days` from today, as a date input takes it. */
+function localDayIn(days: number): string {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+async function addConnection(details: { focus?: string; notes?: string; followUpOn?: string }) {
+  await page.goto(`${app.url}/add-connection`)
+  await page.getByLabel('First name').fill('Priya')
+  await page.getByLabel('Last name').fill('Raman')
+  await page.getByLabel('Company').fill('Ledgerly')
+  if (details.focus) await page.getByLabel('Focus').fill(details.focus)
+  if (details.notes) await page.getByLabel('Notes').fill(details.notes)
+  if (details.followUpOn) await page.getByLabel('Follow up on').fill(details.followUpOn)
+  await page.getByRole('button', { name: 'Save Connection' }).click()
+}
+
+describe('journey 7: remember and follow up', () => {
+  it('registers and saves a connection with a follow-up in two days', async () => {
+    await page.goto(`${app.url}/register`)
+    await page.getByLabel('First name').fill('Ada')
+    await page.getByLabel('Last name').fill('Lovelace')
+    await page.getByLabel('Email').fill('ada@example.com')
+    await page.getByLabel('Password', { exact: true }).fill('analytical-engine-1')
+    await page.getByLabel('Confirm password', { exact: true }).fill('analytical-engine-1')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await page.waitForURL(`${app.url}/`)
+
+    await addConnection({
+      focus: 'Fintech payments',
+      notes: 'Met in the coffee queue after the keynote',
+      followUpOn: localDayIn(2),
+    })
+    await page.waitForURL(`${app.url}/`)
+    const followUps = page.getByRole('region', { name: 'Follow up' })
+    await followUps.getByText('Due in 2 days').waitFor()
+    await screenshot(page, 'home-follow-up')
+    expect(await seriousA11yViolations(page)).toEqual([])
+  })
+
+  it('serves the follow-up as a calendar file', async () => {
+    const download = page.getByRole('link', { name: 'Add to calendar: follow-up with Priya Raman' })
+    const href = await download.getAttribute('href')
+    const response = await page.request.get(`${app.url}${href ?? ''}`)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8')
+    expect(await response.text()).toContain(
+      `DTSTART;VALUE=DATE:${localDayIn(2).replaceAll('-', '')}\r\n`,
+    )
+  })
+
+  it('says the person was met before, and adds the second meeting to them', async () => {
+    await addConnection({ notes: 'Demoed the card reader' })
+    const dialog = page.getByRole('dialog', { name: 'Met before?' })
+    await dialog.getByText('Similar name at the same company').waitFor()
+    await screenshot(page, 'met-before')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Add to Priya Raman' }).click()
+    await page.waitForURL(`${app.url}/`)
+  })
+
+  it('finds the connection from Home by what the user remembers, with the words marked', async () => {
+    await page.getByRole('searchbox', { name: 'Search your connections' }).fill('fintech keynote')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/\/connections\?q=fintech/)
+    const results = page.getByRole('region', { name: 'Search results' })
+    await results.getByText('1 connection found').waitFor()
+    expect(await results.locator('mark').allTextContents()).toEqual(['Fintech', 'keynote'])
+    await screenshot(page, 'connections-search')
+    expect(await seriousA11yViolations(page)).toEqual([])
+
+    await results.getByRole('button', { name: /Priya Raman/ }).click()
+    const timeline = page.getByRole('dialog').getByRole('region', { name: 'Times You Met (2)' })
+    await timeline.waitFor()
+    expect(await timeline.getByRole('listitem').count()).toBe(2)
+    await screenshot(page, 'times-you-met')
+    expect(await seriousA11yViolations(page)).toEqual([])
+  })
+
+  it('shares the user’s contact as a QR code', async () => {
+    await page.goto(`${app.url}/profile`)
+    await page.getByRole('button', { name: 'Share my contact' }).click()
+    await page.getByRole('img', { name: 'QR code of your contact card' }).waitFor()
+    await screenshot(page, 'share-contact')
+    expect(await seriousA11yViolations(page)).toEqual([])
+  })
+})

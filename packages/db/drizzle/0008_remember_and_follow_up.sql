@@ -1,0 +1,5 @@
+ALTER TABLE "connections" ADD COLUMN "follow_up_on" date;--> statement-breakpoint
+ALTER TABLE "connections" ADD COLUMN "follow_up_done" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "connections" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(connection_focus, '')), 'B') || setweight(to_tsvector('english', coalesce(notes, '')), 'C') || setweight(to_tsvector('english', coalesce(voice_note_transcription, '')), 'D')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "people" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', first_name || ' ' || last_name), 'A') || setweight(to_tsvector('english', coalesce(company, '')), 'B') || setweight(to_tsvector('english', translate(coalesce(email, ''), '@.', '  ')), 'C')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "connections_search_idx" ON "connections" USING gin ("search_vector");

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DbHandle } from '../client.ts'
+import { createTestDb } from '../testing.ts'
+import {
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  searchConnections,
+  searchTerms,
+  type ConnectionSearch,
+} from './connection-search.ts'
+import { createConnection, type ConnectionContent } from './connections.ts'
+import { createEvent } from './events.ts'
+import { createPerson, type PersonDetails } from './people.ts'
+import { createUser } from './users.ts'
+
+let handle: DbHandle
+let authorId: string
+let strangerId: string
+let keynoteId: string
+
+beforeAll(async () => {
+  handle = await createTestDb()
+  const newUser = (email: string) =>
+    createUser(handle.db, { email, passwordHash: 'hash', firstName: 'Test', lastName: 'User' })
+  authorId = (await newUser('author@example.com')).id
+  strangerId = (await newUser('stranger@example.com')).id
+  keynoteId = (
+    await createEvent(handle.db, {
+      title: 'Future of Money Keynote',
+      description: null,
+      location: null,
+      logoUrl: null,
+      startDateTime: new Date(),
+      endDateTime: null,
+      createdBy: authorId,
+    })
+  ).id
+})
+afterAll(() => handle.close())
+
+const empty: ConnectionContent = {
+  followUpOn: null,
+  followUpDone: false,
+  eventId: null,
+  connectionTypes: [],
+  connectionFocus: null,
+  notes: null,
+  photos: [],
+  voiceNoteUrl: null,
+  voiceNoteTranscription: null,
+}
+
+async function meet(
+  person: Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName'>,
+  content: Partial<ConnectionContent> = {},
+  author = authorId,
+) {
+  const { id: personId } = await createPerson(handle.db, person)
+  return createConnection(handle.db, { ...empty, ...content, personId, authorId: author })
+}
+
+const search = (query: string, options: Partial<ConnectionSearch> = {}) =>
+  searchConnections(handle.db, { authorId, query, limit: 20, ...options })
+const namesOf = (results: Awaited<ReturnType<typeof search>>) =>
+  results.map((result) => `${result.person.firstName} ${result.person.lastName}`)
+
+describe('searching connections by memory', () => {
+  beforeAll(async () => {
+    await meet(
+      { firstName: 'Priya', lastName: 'Raman', company: 'Ledgerly' },
+      {
+        eventId: keynoteId,
+        connectionTypes: ['JV'],
+        connectionFocus: 'Fintech payments for small shops',
+      },
+    )
+    await meet(
+      { firstName: 'Tom', lastName: 'Baker', company: 'Acme' },
+      { voiceNoteTranscription: 'He keeps bees on the roof of his warehouse in Leeds' },
+    )
+    await meet({ firstName: 'Grace', lastName: 'Hopper', company: 'Navy' }, { notes: 'COBOL' })
+    await meet(
+      { firstName: 'Mia', lastName: 'Wong', email: 'mia@quantumleap.example' },
+      {
+        connectionTypes: ['SA'],
+        notes: 'Introduced me to Grace at lunch',
+        followUpOn: '2030-01-15',
+      },
+    )
+    await meet(
+      { firstName: 'Stranger', lastName: 'Danger' },
+      { notes: 'fintech bees Grace' },
+      strangerId,
+    )
+  })
+
+  it('finds "fintech person from the keynote" through the focus and the event title', async () => {
+    const [best] = await search('fintech person from the keynote')
+    expect(best?.person.firstName).toBe('Priya')
+    expect(best?.headlines.focus).toBe(
+      `${HIGHLIGHT_START}Fintech${HIGHLIGHT_END} payments for small shops`,
+    )
+    expect(best?.headlines.event).toBe(`Future of Money ${HIGHLIGHT_START}Keynote${HIGHLIGHT_END}`)
+  })
+
+  it('finds a word that is only in the voice-note transcription', async () => {
+    const results = await search('beekeeping warehouse')
+    expect(namesOf(results)).toEqual(['Tom Baker'])
+    expect(results[0]?.headlines.transcription).toContain(
+      `${HIGHLIGHT_START}warehouse${HIGHLIGHT_END}`,
+    )
+  })
+
+  it('finds word stems and prefixes, and email and company words', async () => {
+    expect(namesOf(await search('payment'))).toEqual(['Priya Raman'])
+    expect(namesOf(await search('ledger'))).toEqual(['Priya Raman'])
+    expect(namesOf(await search('quantumleap'))).toEqual(['Mia Wong'])
+  })
+
+  it('still finds a person whose name or company is misspelt', async () => {
+    expect(namesOf(await search('Grace Hoper'))[0]).toBe('Grace Hopper')
+    expect(namesOf(await search('hoppr'))).toEqual(['Grace Hopper'])
+    expect(namesOf(await search('Ledgrly'))).toEqual(['Priya Raman'])
+  })
+
+  it('ranks a name above a mention in someone else’s notes', async () => {
+    expect(namesOf(await search('grace'))).toEqual(['Grace Hopper', 'Mia Wong'])
+    const [first] = await search('grace')
+    expect(first?.headlines.name).toBe(`${HIGHLIGHT_START}Grace${HIGHLIGHT_END} Hopper`)
+  })
+
+  it('ranks a connection matching more of the words first', async () => {
+    expect(namesOf(await search('lunch grace cobol'))).toEqual(['Grace Hopper', 'Mia Wong'])
+    expect(namesOf(await search('lunch introduced grace'))).toEqual(['Mia Wong', 'Grace Hopper'])
+  })
+
+  it('searches only the author’s own connections', async () => {
+    expect(namesOf(await search('danger'))).toEqual([])
+    expect(namesOf(await search('danger', { authorId: strangerId }))).toEqual(['Stranger Danger'])
+  })
+
+  it('combines with the event, type and needs-follow-up filters', async () => {
+    expect(namesOf(await search('fintech', { eventId: keynoteId }))).toEqual(['Priya Raman'])
+    expect(namesOf(await search('grace', { type: 'SA' }))).toEqual(['Mia Wong'])
+    expect(namesOf(await search('grace', { eventId: keynoteId }))).toEqual([])
+    expect(namesOf(await search('grace', { needsFollowUp: true }))).toEqual(['Mia Wong'])
+  })
+
+  it('answers nothing for text with no words or only common words, and stops at the limit', async () => {
+    expect(await search('!!! ???')).toEqual([])
+    expect(await search('the of')).toEqual([])
+    expect(await search('grace', { limit: 1 })).toHaveLength(1)
+  })
+
+  it('treats query syntax as plain text', async () => {
+    expect(searchTerms("Grace & !Hopper's (navy):*")).toEqual(['grace', 'hopper', 's', 'navy'])
+    expect(namesOf(await search("'; drop table connections; --"))).toEqual([])
+  })
+})
+
+describe('search headlines', () => {
+  it('show a long text as excerpts around the matched words', async () => {
+    const filler = 'We talked about many unrelated things for a long while. '.repeat(6)
+    await meet(
+      { firstName: 'Long', lastName: 'Talker' },
+      { notes: `${filler}Then she mentioned her xylophone collection. ${filler}` },
+    )
+    const [found] = await search('xylophone')
+    expect(found?.headlines.notes).toMatch(
+      new RegExp(`^… .*${HIGHLIGHT_START}xylophone${HIGHLIGHT_END}.* …$`),
+    )
+    expect(found?.headlines.notes.length).toBeLessThan(200)
+  })
+})

@@ -1,0 +1,177 @@
+import { and, arrayContains, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import type { Database } from '../client.ts'
+import { connections, events, people } from '../schema/index.ts'
+import { connectionColumns, eventSummaryColumns } from './connections.ts'
+import { personColumns } from './people.ts'
+
+/** Marks around the matched words in headlines: private-use characters that typed text never has. */
+export const HIGHLIGHT_START = '\uE000'
+export const HIGHLIGHT_END = '\uE001'
+
+// pg_trgm word_similarity above which a search word counts as a misspelling of a name or company.
+const TYPO_SIMILARITY = 0.5
+const MAX_TERMS = 8
+// Shorter words are matched whole: 'ai' should not find every word that starts with 'ai'.
+const MIN_PREFIX_LENGTH = 3
+
+export type ConnectionSearch = {
+  authorId: string
+  query: string
+  limit: number
+  eventId?: string
+  type?: string
+  /** Only connections with a follow-up date that is not done. */
+  needsFollowUp?: boolean
+}
+
+export const HIGHLIGHTED_FIELDS = [
+  'name',
+  'company',
+  'focus',
+  'notes',
+  'transcription',
+  'event',
+] as const
+export type HighlightedField = (typeof HIGHLIGHTED_FIELDS)[number]
+
+/** The query's distinct words, lower-cased letters and digits only, so they are safe in to_tsquery. */
+export function searchTerms(query: string): string[] {
+  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, MAX_TERMS)
+}
+
+const fullName = sql`${people.firstName} || ' ' || ${people.lastName}`
+
+// Titles are short and events few, so the title is not stored as a vector.
+const eventDocument = sql`setweight(to_tsvector('english', coalesce(${events.title}, '')), 'B')`
+
+function prefixQuery(term: string): SQL {
+  return sql`to_tsquery('english', ${term.length >= MIN_PREFIX_LENGTH ? `${term}:*` : term})`
+}
+
+/** Any of the words. */
+function tsQuery(terms: string[]): SQL {
+  return sql`(${sql.join(terms.map(prefixQuery), sql` || `)})`
+}
+
+/** How many of the words the documents contain (matched one by one: concatenating copies them). */
+function wordsFound(documents: SQL[], terms: string[]): SQL {
+  return sql.join(
+    terms.map((term) => {
+      const query = prefixQuery(term)
+      const found = documents.map((document) => sql`${document} @@ ${query}`)
+      return sql`(${sql.join(found, sql` or `)})::int`
+    }),
+    sql` + `,
+  )
+}
+
+/** The best pg_trgm match of any search word against the name or the company, 0 to 1. */
+function typoSimilarity(terms: string[]): SQL<number> {
+  const candidates = terms
+    .filter((term) => term.length >= MIN_PREFIX_LENGTH)
+    .flatMap((term) => [
+      sql`word_similarity(${term}, lower(${fullName}))`,
+      sql`word_similarity(${term}, lower(coalesce(${people.company}, '')))`,
+    ])
+  return candidates.length > 0
+    ? sql<number>`greatest(${sql.join(candidates, sql`, `)})`
+    : sql<number>`0::real`
+}
+
+const markers = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}`
+const shortHeadline = `${markers}, HighlightAll=true`
+const snippetHeadline = `${markers}, MaxWords=20, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`
+
+// Texts longer than this are shown as excerpts around the matched words.
+const WHOLE_TEXT_MAX_LENGTH = 160
+
+function headline(text: SQL, query: SQL): SQL<string> {
+  return sql<string>`ts_headline('english', ${text}, ${query}, ${shortHeadline})`
+}
+
+function excerpt(text: SQL, query: SQL): SQL<string> {
+  return sql<string>`case when length(${text}) <= ${WHOLE_TEXT_MAX_LENGTH}
+    then ts_headline('english', ${text}, ${query}, ${shortHeadline})
+    else '… ' || ts_headline('english', ${text}, ${query}, ${snippetHeadline}) || ' …' end`
+}
+
+/**
+ * The author's connections that match the query anywhere: the person's name, company and email,
+ * the focus, notes and voice-note transcription, and the event's title (full-text, any word, word
+ * prefixes), or whose name or company is a near miss of a word (typos). Best match first, with
+ * each matching field's text and its matched words between HIGHLIGHT_START and HIGHLIGHT_END.
+ */
+export async function searchConnections(db: Database, search: ConnectionSearch) {
+  const terms = searchTerms(search.query)
+  if (terms.length === 0) return []
+  return searchConnectionsQuery(db, terms, search)
+}
+
+/** The search as a statement, for EXPLAIN. */
+export function searchConnectionsQuery(
+  db: Database,
+  terms: string[],
+  { authorId, limit, eventId, type, needsFollowUp }: ConnectionSearch,
+) {
+  const query = tsQuery(terms)
+  const typo = typoSimilarity(terms)
+  // The connection's own (long) texts are matched through the GIN index on their stored vector.
+  const ownTextMatches = db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(eq(connections.authorId, authorId), sql`${connections.searchVector} @@ ${query}`))
+  const documents = [sql`${connections.searchVector}`, sql`${people.searchVector}`, eventDocument]
+  const document = sql`(${sql.join(documents, sql` || `)})`
+  // More of the words first; among equals, where they are (name > company, focus, event > notes >
+  // transcription); a near-miss name or company counts a little.
+  const rank = sql<number>`${wordsFound(documents, terms)} + ts_rank(${document}, ${query})
+    + case when ${typo} >= ${TYPO_SIMILARITY} then ${typo} * 0.1 else 0 end`
+
+  const ranked = db
+    .select({ id: connections.id, rank: rank.as('rank') })
+    .from(connections)
+    .innerJoin(people, eq(people.id, connections.personId))
+    .leftJoin(events, eq(events.id, connections.eventId))
+    .where(
+      and(
+        eq(connections.authorId, authorId),
+        eventId ? eq(connections.eventId, eventId) : undefined,
+        type ? arrayContains(connections.connectionTypes, [type]) : undefined,
+        needsFollowUp
+          ? and(isNotNull(connections.followUpOn), eq(connections.followUpDone, false))
+          : undefined,
+        or(
+          inArray(connections.id, ownTextMatches),
+          sql`${people.searchVector} @@ ${query}`,
+          sql`${eventDocument} @@ ${query}`,
+          sql`${typo} >= ${TYPO_SIMILARITY}`,
+        ),
+      ),
+    )
+    .orderBy(desc(sql`rank`), desc(connections.createdAt), desc(connections.id))
+    .limit(limit)
+    .as('ranked')
+
+  return db
+    .select({
+      ...connectionColumns,
+      person: personColumns,
+      event: eventSummaryColumns,
+      rank: ranked.rank,
+      headlines: {
+        name: headline(fullName, query),
+        company: headline(sql`${people.company}`, query),
+        focus: excerpt(sql`${connections.connectionFocus}`, query),
+        notes: excerpt(sql`${connections.notes}`, query),
+        transcription: excerpt(sql`${connections.voiceNoteTranscription}`, query),
+        event: headline(sql`${events.title}`, query),
+      },
+    })
+    .from(ranked)
+    .innerJoin(connections, eq(connections.id, ranked.id))
+    .innerJoin(people, eq(people.id, connections.personId))
+    .leftJoin(events, eq(events.id, connections.eventId))
+    .orderBy(desc(ranked.rank), desc(connections.createdAt), desc(connections.id))
+}
+
+export type ConnectionSearchResult = Awaited<ReturnType<typeof searchConnections>>[number]
