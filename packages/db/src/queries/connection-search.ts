@@ -102,17 +102,9 @@ function excerpt(text: SQL, query: SQL): SQL<string> {
  * each matching field's text and its matched words between HIGHLIGHT_START and HIGHLIGHT_END.
  */
 export async function searchConnections(db: Database, search: ConnectionSearch) {
+  const { authorId, limit, eventId, type, needsFollowUp } = search
   const terms = searchTerms(search.query)
   if (terms.length === 0) return []
-  return searchConnectionsQuery(db, terms, search)
-}
-
-/** The search as a statement, for EXPLAIN. */
-export function searchConnectionsQuery(
-  db: Database,
-  terms: string[],
-  { authorId, limit, eventId, type, needsFollowUp }: ConnectionSearch,
-) {
   const query = tsQuery(terms)
   const typo = typoSimilarity(terms)
   // The connection's own (long) texts are matched through the GIN index on their stored vector.
@@ -173,5 +165,3 @@ export function searchConnectionsQuery(
     .leftJoin(events, eq(events.id, connections.eventId))
     .orderBy(desc(ranked.rank), desc(connections.createdAt), desc(connections.id))
 }
-
-export type ConnectionSearchResult = Awaited<ReturnType<typeof searchConnections>>[number]

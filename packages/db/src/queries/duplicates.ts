@@ -111,5 +111,3 @@ export async function findMetPeopleLike(
     reasons: rules.map(([reason]) => reason).filter((reason) => flags[reason]),
   }))
 }
-
-export type MetPersonMatch = Awaited<ReturnType<typeof findMetPeopleLike>>[number]
