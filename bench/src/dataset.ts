@@ -60,6 +60,8 @@ export type Dataset = {
   accounts: BenchAccounts
   /** Search terms that match people of this dataset: real names and companies, 3 to 6 letters. */
   searchTerms: string[]
+  /** Queries for the connections' memory search (names, note words, phrases). */
+  memoryTerms: string[]
   connectionCount: number
   /** The connections, generated batch by batch (a million rows need not sit in memory at once). */
   connectionBatches: (batchSize: number) => Generator<ConnectionRow[]>
@@ -211,6 +213,13 @@ export function generateDataset({ size, seed, passwordHash, now }: DatasetOption
   const perUser = connectionsPerUser(random, users.length, size.connections)
   // The connections draw from their own stream, so generating them lazily changes nothing above.
   const connectionSeed = random.int(0, 2 ** 31)
+  // Memory search: name prefixes, words said in notes and two-word phrases; drawn after the
+  // connections' seed, so adding them left the rest of the dataset as it was.
+  const memoryTerms = [
+    ...searchTerms.slice(0, 5),
+    ...Array.from({ length: 10 }, () => random.pick(WORDS)),
+    ...Array.from({ length: 5 }, () => `${random.pick(WORDS)} ${random.pick(WORDS)}`),
+  ]
 
   function* connectionBatches(batchSize: number): Generator<ConnectionRow[]> {
     const connectionRandom = createRandom(connectionSeed)
@@ -256,6 +265,7 @@ export function generateDataset({ size, seed, passwordHash, now }: DatasetOption
       loginEmails: users.slice(3, 53).map((user) => user.email),
     },
     searchTerms,
+    memoryTerms,
     connectionCount: size.connections,
     connectionBatches,
   }

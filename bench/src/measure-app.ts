@@ -156,6 +156,17 @@ export async function measureApp({
       targets: targets({ p95: under(15) }),
     },
     {
+      name: 'GET /api/connections/search (memory search, 500 connections)',
+      requests: dataset.memoryTerms.map((term) => ({
+        method: 'GET',
+        path: `/api/connections/search?q=${encodeURIComponent(term)}`,
+      })),
+      cookie: sessions.measured,
+      connections,
+      limit: 'pgbench',
+      targets: {},
+    },
+    {
       name: 'GET /api/events',
       requests: [{ method: 'GET', path: '/api/events' }],
       cookie: sessions.measured,
