@@ -26,6 +26,8 @@ export function PersonAvatar({ sources, name, ...avatarProps }: Props) {
   return (
     <Avatar
       alt={name}
+      // Decorative (alt=''): the initials must not be read before the name written next to them.
+      aria-hidden={avatarProps.alt === '' ? true : undefined}
       {...avatarProps}
       src={src}
       color="indigo"
