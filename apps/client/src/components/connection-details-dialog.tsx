@@ -1,6 +1,7 @@
 import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
 import {
   Anchor,
+  Badge,
   Button,
   Group,
   Image,
@@ -9,17 +10,38 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core'
-import { IconRosette } from '@tabler/icons-react'
+import { IconRosette, IconTrash } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
+import { useUpdateConnection } from '../api/connection-mutations.ts'
 import type { ConnectionItem } from '../api/router-types.ts'
-import { formatDate, fullNameOf, voiceNotePlaybackUrl, withProtocol } from '../lib/format.ts'
+import { VoiceNotePlayer } from './voice-recorder/voice-note-player.tsx'
+import { followUpCalendarUrl } from '../lib/follow-ups.ts'
+import { formatDate, fullNameOf, withProtocol } from '../lib/format.ts'
+import { toast } from '../lib/toast.ts'
 import { MeetingTimeline } from './meeting-timeline.tsx'
 
 /** Avatar priority of SPEC section 2: first photo, then the person's profile image, then initials. */
 export function avatarSourcesOf(connection: ConnectionItem) {
   return [connection.photos[0], connection.person.profileImageUrl]
+}
+
+type Props = {
+  connection: ConnectionItem | null
+  onClose: () => void
+  /** Where the list offers editing: adds Edit Connection and deleting the voice note. */
+  onEdit?: (connection: ConnectionItem) => void
+}
+
+/** One connection, as Home and the connections list show it (SPEC section 2). */
+export function ConnectionDetailsDialog({ connection, onClose, onEdit }: Props) {
+  return (
+    <Modal opened={connection !== null} onClose={onClose} title="Connection Details" centered>
+      {connection && (
+        <ConnectionDetails connection={connection} onClose={onClose} onEdit={onEdit} />
+      )}
+    </Modal>
+  )
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -41,10 +63,10 @@ function Missing({ children }: { children: string }) {
   )
 }
 
-function ContactRow({ label, value, href }: { label: string; value: string; href?: string }) {
+function DetailRow({ label, value, href }: { label: string; value: string; href?: string }) {
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Text size="sm" fw={600} miw={72}>
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" fw={600} miw={80}>
         {label}
       </Text>
       {href ? (
@@ -58,38 +80,22 @@ function ContactRow({ label, value, href }: { label: string; value: string; href
           {value}
         </Anchor>
       ) : (
-        <Text size="sm">{value}</Text>
+        <Text size="sm" style={{ wordBreak: 'break-word' }}>
+          {value}
+        </Text>
       )}
     </Group>
-  )
-}
-
-export function ConnectionDetailsDialog({
-  connection,
-  onClose,
-}: {
-  connection: ConnectionItem | null
-  onClose: () => void
-}) {
-  return (
-    <Modal
-      opened={connection !== null}
-      onClose={onClose}
-      title="Connection Details"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      {connection && <ConnectionDetails connection={connection} onClose={onClose} />}
-    </Modal>
   )
 }
 
 function ConnectionDetails({
   connection,
   onClose,
+  onEdit,
 }: {
   connection: ConnectionItem
   onClose: () => void
+  onEdit?: (connection: ConnectionItem) => void
 }) {
   const { person } = connection
   const name = fullNameOf(person)
@@ -98,45 +104,53 @@ function ConnectionDetails({
     <Stack gap="md">
       <Group wrap="nowrap">
         <PersonAvatar sources={avatarSourcesOf(connection)} name={name} size={56} radius="xl" />
-        <Stack gap={2}>
+        <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
             <Text fw={700} size="lg">
               {name}
             </Text>
-            {person.hasUserProfile && (
-              <Tooltip label="Verified profile">
-                <IconRosette
-                  size={20}
-                  color="var(--mantine-color-indigo-8)"
-                  aria-label="Verified profile"
-                  role="img"
-                />
-              </Tooltip>
-            )}
+            {person.hasUserProfile && <VerifiedMark />}
           </Group>
-          {person.company && <Text size="sm">{person.company}</Text>}
+          {person.title && <Text size="sm">{person.title}</Text>}
         </Stack>
       </Group>
 
       <Stack gap={6}>
-        {person.company && <ContactRow label="Company" value={person.company} />}
+        {person.company && <DetailRow label="Company" value={person.company} />}
         {person.email && (
-          <ContactRow label="Email" value={person.email} href={`mailto:${person.email}`} />
+          <DetailRow label="Email" value={person.email} href={`mailto:${person.email}`} />
         )}
         {person.mobile && (
-          <ContactRow label="Mobile" value={person.mobile} href={`tel:${person.mobile}`} />
+          <DetailRow label="Mobile" value={person.mobile} href={`tel:${person.mobile}`} />
         )}
+        {person.location && <DetailRow label="Location" value={person.location} />}
         {person.website && (
-          <ContactRow label="Website" value={person.website} href={withProtocol(person.website)} />
+          <DetailRow label="Website" value={person.website} href={withProtocol(person.website)} />
         )}
         {person.linkedin && (
-          <ContactRow
+          <DetailRow
             label="LinkedIn"
             value={person.linkedin}
             href={withProtocol(person.linkedin)}
           />
         )}
-        {connection.event && <ContactRow label="Event" value={connection.event.title} />}
+        {connection.event && (
+          <DetailRow label="Event" value={connection.event.title || 'Unknown Event'} />
+        )}
+        {connection.followUpOn && (
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Text size="sm" fw={600} miw={80}>
+              Follow up
+            </Text>
+            <Text size="sm">
+              {formatDate(new Date(`${connection.followUpOn}T00:00:00`))}
+              {connection.followUpDone && ' (done)'}
+            </Text>
+            <Anchor href={followUpCalendarUrl(connection.id)} download size="sm">
+              Add to calendar
+            </Anchor>
+          </Group>
+        )}
       </Stack>
 
       <Section title="Connection Types">
@@ -163,19 +177,11 @@ function ConnectionDetails({
       </Section>
       <Section title="Voice Note">
         {connection.voiceNoteUrl ? (
-          <Stack gap={4}>
-            <audio
-              controls
-              src={voiceNotePlaybackUrl(connection.voiceNoteUrl)}
-              aria-label="Voice note"
-              style={{ width: '100%' }}
-            />
-            {connection.voiceNoteTranscription && (
-              <Text size="sm" fs="italic">
-                {connection.voiceNoteTranscription}
-              </Text>
-            )}
-          </Stack>
+          <SavedVoiceNote
+            connection={connection}
+            voiceNoteUrl={connection.voiceNoteUrl}
+            canDelete={onEdit !== undefined}
+          />
         ) : (
           <Missing>No voice note recorded</Missing>
         )}
@@ -206,9 +212,80 @@ function ConnectionDetails({
         <Text size="sm">Connected {formatDate(connection.createdAt)}</Text>
         {wasUpdated && <Text size="sm">Last Updated {formatDate(connection.updatedAt)}</Text>}
       </Stack>
-      <Button variant="default" onClick={onClose} fullWidth>
-        Close
-      </Button>
+      <Group grow preventGrowOverflow={false}>
+        {onEdit && (
+          <Button h={44} onClick={() => onEdit(connection)}>
+            Edit Connection
+          </Button>
+        )}
+        <Button h={44} variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+export function VerifiedMark() {
+  return (
+    <Badge
+      color="indigo"
+      variant="light"
+      size="sm"
+      leftSection={<IconRosette size={12} aria-hidden />}
+    >
+      Verified
+    </Badge>
+  )
+}
+
+/** SPEC section 2: deleting the voice note saves the empty voice-note fields at once. */
+function SavedVoiceNote({
+  connection,
+  voiceNoteUrl,
+  canDelete,
+}: {
+  connection: ConnectionItem
+  voiceNoteUrl: string
+  canDelete: boolean
+}) {
+  const update = useUpdateConnection()
+  const remove = () =>
+    update.mutate(
+      { id: connection.id, voiceNoteUrl: null, voiceNoteTranscription: null },
+      {
+        onSuccess: () =>
+          toast.success(
+            'Voice Note Deleted',
+            'The voice note has been removed from this connection.',
+          ),
+        onError: () =>
+          toast.error(
+            'Failed to Update Connection',
+            'An error occurred while updating the connection.',
+          ),
+      },
+    )
+  return (
+    <Stack gap={6}>
+      <VoiceNotePlayer url={voiceNoteUrl} />
+      {connection.voiceNoteTranscription && (
+        <Text size="sm" fs="italic">
+          {connection.voiceNoteTranscription}
+        </Text>
+      )}
+      {canDelete && (
+        <Button
+          variant="subtle"
+          color="red"
+          h={44}
+          leftSection={<IconTrash size={18} aria-hidden />}
+          onClick={remove}
+          disabled={update.isPending}
+        >
+          {update.isPending ? 'Deleting...' : 'Delete voice note'}
+        </Button>
+      )}
     </Stack>
   )
 }

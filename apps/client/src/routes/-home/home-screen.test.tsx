@@ -174,7 +174,7 @@ describe('home screen', () => {
 
     await user.click(await screen.findByRole('button', { name: /Grace Hopper/ }))
     let dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByLabelText('Verified profile')).toBeInTheDocument()
+    expect(within(dialog).getByText('Verified')).toBeInTheDocument()
     expect(within(dialog).getByRole('link', { name: 'grace.dev' })).toHaveAttribute(
       'href',
       'https://grace.dev',
@@ -213,6 +213,6 @@ describe('home screen', () => {
       expect(dialog).toHaveTextContent(text)
     }
     expect(dialog).not.toHaveTextContent('Last Updated')
-    expect(within(dialog).queryByLabelText('Verified profile')).not.toBeInTheDocument()
+    expect(within(dialog).queryByText('Verified')).not.toBeInTheDocument()
   })
 })

@@ -32,7 +32,3 @@ export function groupConnections(
   return [...groups.values()]
 }
 
-/** Avatar priority of SPEC section 2: first photo, then the person's profile image, then initials. */
-export function avatarSourcesOf(connection: ConnectionItem) {
-  return [connection.photos[0], connection.person.profileImageUrl]
-}

@@ -22,10 +22,13 @@ import { useEffect, useState } from 'react'
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { fullNameOf } from '../../../lib/format.ts'
 import { trpc } from '../../../lib/trpc.ts'
-import { ConnectionDetailsDialog, VerifiedMark } from './connection-details-dialog.tsx'
+import {
+  avatarSourcesOf,
+  ConnectionDetailsDialog,
+  VerifiedMark,
+} from '../../../components/connection-details-dialog.tsx'
 import {
   ALL,
-  avatarSourcesOf,
   eventTitleOf,
   groupConnections,
   type ConnectionGroup,

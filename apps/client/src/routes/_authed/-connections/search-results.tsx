@@ -4,7 +4,8 @@ import type { ConnectionSearchResult } from '../../../api/router-types.ts'
 import { HighlightedText } from '../../../components/highlighted-text.tsx'
 import { fullNameOf } from '../../../lib/format.ts'
 import { trpc } from '../../../lib/trpc.ts'
-import { avatarSourcesOf, eventTitleOf } from './connection-groups.ts'
+import { avatarSourcesOf } from '../../../components/connection-details-dialog.tsx'
+import { eventTitleOf } from './connection-groups.ts'
 
 type Props = {
   query: string
