@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core'
+import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { EventItem } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
@@ -6,6 +6,7 @@ import { formatDate, formatTime } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
 import { useDeleteEvent } from './admin-mutations.ts'
+import { AdminList } from './admin-list.tsx'
 
 type Props = { opened: boolean; onClose: () => void; onEdit: (event: EventItem) => void }
 
@@ -50,61 +51,45 @@ function EventList({
 
   return (
     <Stack gap="md">
-      {events.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading events" />
-        </Group>
-      ) : events.isError ? (
-        <Alert color="red" title="Events could not be loaded">
-          Please check your connection and try again.
-        </Alert>
-      ) : events.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          No events found
-        </Text>
-      ) : (
-        <ScrollArea.Autosize mah="70vh" type="auto">
-          <Stack gap="xs">
-            {events.data.map((event) => (
-              <Card
-                key={event.id}
-                withBorder
-                radius="md"
-                padding="sm"
-                component="article"
-                aria-label={event.title}
-              >
-                <Stack gap={4}>
-                  <Text fw={600}>{event.title}</Text>
-                  {event.description && (
-                    <Text size="sm" lineClamp={2}>
-                      {event.description}
-                    </Text>
-                  )}
-                  {event.location && <Text size="sm">{event.location}</Text>}
-                  <Text size="sm" c="dimmed">
-                    {formatDate(event.startDateTime)} at {formatTime(event.startDateTime)}
-                  </Text>
-                  <Group gap="xs" mt={4}>
-                    <Button variant="light" h={44} onClick={() => onEdit(event)}>
-                      Edit
-                    </Button>
-                    <Button
-                      variant="light"
-                      color="red"
-                      h={44}
-                      onClick={() => setDeleting(event)}
-                      disabled={remove.isPending && deleting?.id === event.id}
-                    >
-                      {remove.isPending && deleting?.id === event.id ? 'Deleting...' : 'Delete'}
-                    </Button>
-                  </Group>
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-      )}
+      <AdminList noun="events" query={events}>
+        {(event) => (
+          <Card
+            key={event.id}
+            withBorder
+            radius="md"
+            padding="sm"
+            component="article"
+            aria-label={event.title}
+          >
+            <Stack gap={4}>
+              <Text fw={600}>{event.title}</Text>
+              {event.description && (
+                <Text size="sm" lineClamp={2}>
+                  {event.description}
+                </Text>
+              )}
+              {event.location && <Text size="sm">{event.location}</Text>}
+              <Text size="sm" c="dimmed">
+                {formatDate(event.startDateTime)} at {formatTime(event.startDateTime)}
+              </Text>
+              <Group gap="xs" mt={4}>
+                <Button variant="light" h={44} onClick={() => onEdit(event)}>
+                  Edit
+                </Button>
+                <Button
+                  variant="light"
+                  color="red"
+                  h={44}
+                  onClick={() => setDeleting(event)}
+                  disabled={remove.isPending && deleting?.id === event.id}
+                >
+                  {remove.isPending && deleting?.id === event.id ? 'Deleting...' : 'Delete'}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        )}
+      </AdminList>
       <Button variant="default" h={44} onClick={onClose}>
         Close
       </Button>

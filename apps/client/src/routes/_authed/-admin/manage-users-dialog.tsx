@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core'
+import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { AdminUser } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { serverMessageOr, toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
 import { useDeactivateUser, useReactivateUser } from './admin-mutations.ts'
+import { AdminList } from './admin-list.tsx'
 
 type Pending = { user: AdminUser; action: 'deactivate' | 'reactivate' }
 
@@ -86,33 +76,17 @@ function UserList({ onClose, onEdit }: { onClose: () => void; onEdit: (user: Adm
 
   return (
     <Stack gap="md">
-      {users.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading users" />
-        </Group>
-      ) : users.isError ? (
-        <Alert color="red" title="Users could not be loaded">
-          Please check your connection and try again.
-        </Alert>
-      ) : users.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          No users found
-        </Text>
-      ) : (
-        <ScrollArea.Autosize mah="70vh" type="auto">
-          <Stack gap="xs">
-            {users.data.map((user) => (
-              <UserCard
-                key={user.id}
-                user={user}
-                onEdit={() => onEdit(user)}
-                onDeactivate={() => setPending({ user, action: 'deactivate' })}
-                onReactivate={() => setPending({ user, action: 'reactivate' })}
-              />
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-      )}
+      <AdminList noun="users" query={users}>
+        {(user) => (
+          <UserCard
+            key={user.id}
+            user={user}
+            onEdit={() => onEdit(user)}
+            onDeactivate={() => setPending({ user, action: 'deactivate' })}
+            onReactivate={() => setPending({ user, action: 'reactivate' })}
+          />
+        )}
+      </AdminList>
       <Button variant="default" h={44} onClick={onClose}>
         Close
       </Button>
