@@ -16,7 +16,13 @@ import { createLucia } from './auth/lucia.ts'
 import { createFileStore } from './files/file-store.ts'
 import { localUploadRoutes } from './files/local-upload-route.ts'
 import { objectRoutes } from './files/object-routes.ts'
-import { TRANSCRIBE_PATH, transcribeRoutes, type TranscribeDeps } from './files/transcribe-route.ts'
+import {
+  CONNECTION_TRANSCRIBE_PATH,
+  TRANSCRIBE_PATH,
+  VOICE_NOTES_PATH,
+  voiceNoteRoutes,
+  type TranscribeDeps,
+} from './files/voice-note-routes.ts'
 import { NOT_SET_UP_REASON } from './files/transcription/index.ts'
 import { unavailableTranscriber } from './files/transcription/transcriber.ts'
 import type { ServerStorage } from './files/storage/index.ts'
@@ -39,10 +45,11 @@ import { uploadRoutes } from './rest/uploads.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 /** Routes that take files and set their own, larger, body limit. */
-const FILE_BODY_PATHS = ['/api/objects/local-upload/*', TRANSCRIBE_PATH]
+const FILE_BODY_PATHS = ['/api/objects/local-upload/*', TRANSCRIBE_PATH, VOICE_NOTES_PATH]
 /** Routes that may rightly take long: files, transcription and whole-table downloads. */
 const LONG_RUNNING_PATHS = [
   ...FILE_BODY_PATHS,
+  CONNECTION_TRANSCRIBE_PATH,
   '/api/connections/export.*',
   '/api/admin/export/*',
   '/api/account/export.json',
@@ -152,7 +159,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   if (storage.driver === 'local') app.route('/', localUploadRoutes({ db, storage }))
   app.route(
     '/',
-    transcribeRoutes({
+    voiceNoteRoutes({
       db,
       storage,
       ...(transcription ?? {

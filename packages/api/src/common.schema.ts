@@ -44,3 +44,9 @@ export const objectPathField = z
   .max(512, 'Must be a stored file path')
   .regex(/^\/objects\/[\w./-]+$/, 'Must be a stored file path')
   .refine((path) => !path.split('/').includes('..'), 'Must be a stored file path')
+
+/**
+ * A key the client makes once per thing it creates, so a retry after a lost answer finds the
+ * first result instead of creating a second (the offline outbox replays with it).
+ */
+export const idempotencyKeyField = z.uuid('The idempotency key must be a UUID').optional()

@@ -30,4 +30,9 @@ export {
   UPLOAD_NOT_FOUND_MESSAGE,
   type FilesContext,
 } from './uploads/uploads.service.ts'
-export { transcribeVoiceOutput, type TranscribeVoiceOutput } from './uploads/uploads.schema.ts'
+export {
+  transcribeVoiceOutput,
+  type StoreVoiceNoteOutput,
+  type TranscribeConnectionOutput,
+  type TranscribeVoiceOutput,
+} from './uploads/uploads.schema.ts'

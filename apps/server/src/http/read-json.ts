@@ -26,3 +26,19 @@ export async function readJsonWithId<T>(c: Context): Promise<T> {
   const body = await readJson<object>(c)
   return { ...body, id: c.req.param('id') } as T
 }
+
+/**
+ * The JSON body of a create call, taking its idempotency key from the body or from the
+ * Idempotency-Key header; two different keys are a 400. The procedure validates the key.
+ */
+export async function readJsonWithIdempotencyKey<T>(c: Context): Promise<T> {
+  const body = await readJson<{ idempotencyKey?: unknown }>(c)
+  const headerKey = c.req.header('Idempotency-Key')
+  if (headerKey === undefined) return body as T
+  if (body.idempotencyKey !== undefined && body.idempotencyKey !== headerKey) {
+    throw new HTTPException(400, {
+      message: 'The Idempotency-Key header and the body’s idempotencyKey differ.',
+    })
+  }
+  return { ...body, idempotencyKey: headerKey } as T
+}

@@ -1,7 +1,7 @@
 import type { SearchConnectionsInput } from '@fiveconnect/api/schemas'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
-import { readJson, readJsonWithId } from '../http/read-json.ts'
+import { readJsonWithId, readJsonWithIdempotencyKey } from '../http/read-json.ts'
 import { callerFor } from './caller.ts'
 
 /** ?flag=true|false as a boolean; anything else is passed on for the schema to refuse. */
@@ -25,7 +25,7 @@ export const connectionRoutes = new Hono<AppEnv>()
     ),
   )
   .post('/connections', async (c) =>
-    c.json(await callerFor(c).connections.create(await readJson(c)), 201),
+    c.json(await callerFor(c).connections.create(await readJsonWithIdempotencyKey(c)), 201),
   )
   .put('/connections/:id', async (c) =>
     c.json(await callerFor(c).connections.update(await readJsonWithId(c))),

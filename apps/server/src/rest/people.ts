@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
-import { readJson } from '../http/read-json.ts'
+import { readJsonWithIdempotencyKey } from '../http/read-json.ts'
 import { callerFor } from './caller.ts'
 
 /** SPEC section 7: finding and recording the people a user meets. */
@@ -21,4 +21,6 @@ export const peopleRoutes = new Hono<AppEnv>()
       }),
     ),
   )
-  .post('/people', async (c) => c.json(await callerFor(c).people.create(await readJson(c)), 201))
+  .post('/people', async (c) =>
+    c.json(await callerFor(c).people.create(await readJsonWithIdempotencyKey(c)), 201),
+  )

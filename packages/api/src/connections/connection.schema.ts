@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { objectPathField, optionalEmail, optionalText, uuidParam } from '../common.schema.ts'
+import {
+  idempotencyKeyField,
+  objectPathField,
+  optionalEmail,
+  optionalText,
+  uuidParam,
+} from '../common.schema.ts'
 
 export const CONNECTION_TYPES = ['SA', 'JV', 'MA', 'IC', 'RF'] as const
 export type ConnectionType = (typeof CONNECTION_TYPES)[number]
@@ -55,6 +61,7 @@ export const createConnectionInput = z.object({
   photos: photosField.default([]),
   followUpDone: followUpDoneField.default(false),
   personId: uuidParam,
+  idempotencyKey: idempotencyKeyField,
 })
 
 /**

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { objectPathField, optionalEmail, optionalText, requiredName } from '../common.schema.ts'
+import {
+  idempotencyKeyField,
+  objectPathField,
+  optionalEmail,
+  optionalText,
+  requiredName,
+} from '../common.schema.ts'
 
 /** People search starts at this many characters; shorter queries answer an empty list. */
 export const PEOPLE_SEARCH_MIN_LENGTH = 3
@@ -18,6 +24,7 @@ export const createPersonInput = z.object({
   linkedin: optionalText(2048),
   website: optionalText(2048),
   profileImageUrl: objectPathField.nullish().transform((value) => value ?? null),
+  idempotencyKey: idempotencyKeyField,
 })
 
 export type CreatePersonInput = z.input<typeof createPersonInput>

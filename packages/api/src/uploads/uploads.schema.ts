@@ -25,3 +25,11 @@ export const transcribeVoiceOutput = z.object({
   reason: z.string().optional(),
 })
 export type TranscribeVoiceOutput = z.infer<typeof transcribeVoiceOutput>
+
+/** What POST /api/voice-notes answers: the stored recording, not yet transcribed. */
+export const storeVoiceNoteOutput = transcribeVoiceOutput.pick({ voiceNoteUrl: true })
+export type StoreVoiceNoteOutput = z.infer<typeof storeVoiceNoteOutput>
+
+/** What POST /api/connections/{id}/transcribe answers. */
+export const transcribeConnectionOutput = transcribeVoiceOutput.omit({ voiceNoteUrl: true })
+export type TranscribeConnectionOutput = z.infer<typeof transcribeConnectionOutput>

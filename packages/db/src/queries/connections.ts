@@ -1,11 +1,11 @@
-import { and, desc, eq, getTableColumns } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
 import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
 import { normalizeEmail } from './users.ts'
 
-export type ConnectionRow = Omit<typeof connections.$inferSelect, 'searchVector'>
+export type ConnectionRow = Omit<typeof connections.$inferSelect, 'searchVector' | 'idempotencyKey'>
 
 export type ConnectionContent = {
   eventId: string | null
@@ -34,7 +34,11 @@ export const eventSummaryColumns = {
 
 /** Every connection column except the search vector, which stays in the database. */
 export const connectionColumns = (() => {
-  const { searchVector: _searchVector, ...columns } = getTableColumns(connections)
+  const {
+    searchVector: _searchVector,
+    idempotencyKey: _idempotencyKey,
+    ...columns
+  } = getTableColumns(connections)
   return columns
 })()
 
@@ -73,15 +77,36 @@ export async function getConnection(
   return row
 }
 
+/**
+ * Adds a connection. With an idempotency key, a repeat of the same creation (a retry after a lost
+ * answer, even one racing the first) adds nothing and answers the connection the first one made.
+ */
 export async function createConnection(
   db: Database,
-  values: ConnectionContent & { personId: string; authorId: string },
+  values: ConnectionContent & { personId: string; authorId: string; idempotencyKey?: string },
 ): Promise<ConnectionWithDetails> {
-  const [created] = await db.insert(connections).values(values).returning({ id: connections.id })
-  if (!created) throw new Error('Insert returned no row')
-  const connection = await getConnection(db, { id: created.id, authorId: values.authorId })
+  const [created] = await db
+    .insert(connections)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: connections.id })
+  const id = created?.id ?? (await findConnectionIdByIdempotencyKey(db, values))
+  if (!id) throw new Error('Insert returned no row')
+  const connection = await getConnection(db, { id, authorId: values.authorId })
   if (!connection) throw new Error('The new connection could not be read back')
   return connection
+}
+
+async function findConnectionIdByIdempotencyKey(
+  db: Database,
+  { authorId, idempotencyKey }: { authorId: string; idempotencyKey?: string },
+): Promise<string | undefined> {
+  if (!idempotencyKey) return undefined
+  const [row] = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(eq(connections.authorId, authorId), eq(connections.idempotencyKey, idempotencyKey)))
+  return row?.id
 }
 
 /**
@@ -141,4 +166,27 @@ export async function deleteConnection(
     .where(and(eq(connections.id, id), eq(connections.authorId, authorId)))
     .returning(connectionColumns)
   return deleted
+}
+
+/**
+ * Saves the transcript of a connection's voice note, unless the connection has a transcript by now
+ * (typed by its author meanwhile) or a different voice note. Answers whether it was saved.
+ */
+export async function saveVoiceNoteTranscription(
+  db: Database,
+  params: { id: string; authorId: string; voiceNoteUrl: string; transcription: string },
+): Promise<boolean> {
+  const saved = await db
+    .update(connections)
+    .set({ voiceNoteTranscription: params.transcription })
+    .where(
+      and(
+        eq(connections.id, params.id),
+        eq(connections.authorId, params.authorId),
+        eq(connections.voiceNoteUrl, params.voiceNoteUrl),
+        isNull(connections.voiceNoteTranscription),
+      ),
+    )
+    .returning({ id: connections.id })
+  return saved.length > 0
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { people, users } from '../schema/index.ts'
 import { normalizeEmail } from './users.ts'
@@ -27,7 +27,7 @@ export const personColumns = {
   updatedAt: people.updatedAt,
 }
 
-export type PublicPerson = Omit<Person, 'createdBy' | 'searchVector'>
+export type PublicPerson = Omit<Person, 'createdBy' | 'searchVector' | 'idempotencyKey'>
 
 /** Marks the people recorded under this email as having a user profile (after that user registers). */
 export async function linkPeopleToUser(db: Database, email: string): Promise<void> {
@@ -122,20 +122,31 @@ export async function createPerson(
   details: Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName'>,
 ): Promise<PublicPerson> {
   const email = details.email ? normalizeEmail(details.email) : null
-  if (email) {
-    const existing = await findPersonByEmail(db, email)
-    if (existing) return existing
-  }
   const [created] = await db
     .insert(people)
     .values({ ...details, email, hasUserProfile: isRegisteredEmail(email) })
     .onConflictDoNothing()
     .returning(personColumns)
   if (created) return created
-  // Another request created the same email between our check and insert.
-  const raced = email ? await findPersonByEmail(db, email) : undefined
-  if (!raced) throw new Error('Insert returned no row')
-  return raced
+  // A retry of a creation that already happened, or someone already recorded under this email
+  // (perhaps by another request a moment ago): either way, that person is the answer.
+  const existing =
+    (await findPersonByIdempotencyKey(db, details)) ??
+    (email ? await findPersonByEmail(db, email) : undefined)
+  if (!existing) throw new Error('Insert returned no row')
+  return existing
+}
+
+async function findPersonByIdempotencyKey(
+  db: Database,
+  { createdBy, idempotencyKey }: Partial<PersonDetails>,
+) {
+  if (!createdBy || !idempotencyKey) return undefined
+  const [person] = await db
+    .select(personColumns)
+    .from(people)
+    .where(and(eq(people.createdBy, createdBy), eq(people.idempotencyKey, idempotencyKey)))
+  return person
 }
 
 async function findPersonByEmail(db: Database, email: string) {

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { events } from './events.ts'
 import { people } from './people.ts'
 import { tsvector } from './tsvector.ts'
@@ -40,6 +49,8 @@ export const connections = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english', coalesce(connection_focus, '')), 'B') || setweight(to_tsvector('english', coalesce(notes, '')), 'C') || setweight(to_tsvector('english', coalesce(voice_note_transcription, '')), 'D')`,
       ),
+    // The client's key for this creation: a retried create finds this row instead of adding one.
+    idempotencyKey: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -51,5 +62,8 @@ export const connections = pgTable(
     index('connections_event_idx').on(table.eventId),
     index('connections_person_idx').on(table.personId),
     index('connections_search_idx').using('gin', table.searchVector),
+    uniqueIndex('connections_author_idempotency_key_unique')
+      .on(table.authorId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
   ],
 )

@@ -21,6 +21,8 @@ export const people = pgTable(
     hasUserProfile: boolean().notNull().default(false),
     // Who entered the person; kept so a user's account deletion can remove the people only they created.
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // The creating client's key: a retried create finds this row instead of adding one.
+    idempotencyKey: uuid(),
     // The person's words for memory search: name, then company, then email (split at @ and dots
     // so its parts are words).
     searchVector: tsvector()
@@ -38,6 +40,9 @@ export const people = pgTable(
     uniqueIndex('people_email_unique')
       .on(table.email)
       .where(sql`${table.email} is not null`),
+    uniqueIndex('people_creator_idempotency_key_unique')
+      .on(table.createdBy, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     // People search: names starting with the query, then the costlier substring search over names,
     // email and company (pg_trgm).
     index('people_full_name_prefix_idx').using(

@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerUser, TEST_APP_URL, type TestApp } from '../test/test-app.ts'
 import { findProbeTools } from './audio-tools.ts'
-import type { TranscribeDeps } from './transcribe-route.ts'
+import type { TranscribeDeps } from './voice-note-routes.ts'
 import { findOfflineTools } from './transcription/index.ts'
 import { createOfflineEngine } from './transcription/offline-engine.ts'
 import type { Transcriber } from './transcription/transcriber.ts'
@@ -29,10 +29,11 @@ function postAudio(
   cookie: string | undefined,
   bytes: Uint8Array,
   name = 'voice-note.webm',
+  path = '/api/transcribe-voice',
 ) {
   const form = new FormData()
   form.append('audio', new Blob([bytes], { type: 'audio/webm' }), name)
-  return t.app.request(`${TEST_APP_URL}/api/transcribe-voice`, {
+  return t.app.request(`${TEST_APP_URL}${path}`, {
     method: 'POST',
     body: form,
     headers: cookie ? { cookie } : {},
@@ -175,5 +176,102 @@ describe('POST /api/transcribe-voice with no engine set up', () => {
     expect(answer.transcription).toBe('')
     expect(answer.reason).toMatch(/^Transcription is not set up on this server/)
     expect((await t.request(answer.voiceNoteUrl, { method: 'HEAD', cookie })).status).toBe(200)
+  })
+})
+
+describe('saving a voice note first and transcribing it onto its connection later', () => {
+  let t: TestApp
+  let transcriptions = 0
+  const counting: Transcriber = {
+    engine: 'offline',
+    transcribe: () => {
+      transcriptions += 1
+      return Promise.resolve('fintech founder from the keynote')
+    },
+  }
+  beforeAll(async () => {
+    t = await appWith({ transcriber: counting })
+  })
+  afterAll(() => t.close())
+
+  async function saveVoiceNote(cookie: string) {
+    const response = await postAudio(
+      t,
+      cookie,
+      await silence(t.dataDir, 1),
+      'voice-note.webm',
+      '/api/voice-notes',
+    )
+    expect(response.status).toBe(201)
+    return ((await response.json()) as { voiceNoteUrl: string }).voiceNoteUrl
+  }
+
+  async function addConnection(cookie: string, body: Record<string, unknown>) {
+    const person = (await (
+      await t.request('/api/people', { body: { firstName: 'Ada', lastName: 'Byron' }, cookie })
+    ).json()) as { id: string }
+    const response = await t.request('/api/connections', {
+      body: { personId: person.id, ...body },
+      cookie,
+    })
+    expect(response.status).toBe(201)
+    return ((await response.json()) as { id: string }).id
+  }
+
+  const transcribe = (cookie: string, id: string) =>
+    t.request(`/api/connections/${id}/transcribe`, { method: 'POST', body: {}, cookie })
+
+  it('POST /api/voice-notes keeps the recording without transcribing it', async () => {
+    const { cookie } = await registerUser(t)
+    const before = transcriptions
+    const voiceNoteUrl = await saveVoiceNote(cookie)
+    expect(voiceNoteUrl).toMatch(/^\/objects\/[0-9a-f-]{36}$/)
+    expect((await t.request(voiceNoteUrl, { method: 'HEAD', cookie })).status).toBe(200)
+    expect(transcriptions).toBe(before)
+  })
+
+  it('POST /api/voice-notes refuses what is not audio', async () => {
+    const { cookie } = await registerUser(t)
+    const response = await postAudio(t, cookie, Buffer.from('text'), 'x.webm', '/api/voice-notes')
+    expect(response.status).toBe(400)
+  })
+
+  it('transcribes onto the connection once; a retry answers the saved text', async () => {
+    const { cookie } = await registerUser(t)
+    const id = await addConnection(cookie, { voiceNoteUrl: await saveVoiceNote(cookie) })
+    const before = transcriptions
+
+    const first = await transcribe(cookie, id)
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({ transcription: 'fintech founder from the keynote' })
+    const retry = await transcribe(cookie, id)
+    expect(await retry.json()).toEqual({ transcription: 'fintech founder from the keynote' })
+    expect(transcriptions).toBe(before + 1)
+
+    const [connection] = (await (await t.request('/api/connections', { cookie })).json()) as {
+      voiceNoteTranscription: string
+    }[]
+    expect(connection?.voiceNoteTranscription).toBe('fintech founder from the keynote')
+  })
+
+  it('keeps a transcript the user typed', async () => {
+    const { cookie } = await registerUser(t)
+    const id = await addConnection(cookie, {
+      voiceNoteUrl: await saveVoiceNote(cookie),
+      voiceNoteTranscription: 'My own words',
+    })
+    expect(await (await transcribe(cookie, id)).json()).toEqual({ transcription: 'My own words' })
+  })
+
+  it('answers 400 for a connection without a voice note, 404 for another user’s', async () => {
+    const owner = await registerUser(t)
+    const withoutVoiceNote = await addConnection(owner.cookie, {})
+    const noVoiceNote = await transcribe(owner.cookie, withoutVoiceNote)
+    expect(noVoiceNote.status).toBe(400)
+    expect(await noVoiceNote.json()).toEqual({ message: 'This connection has no voice note.' })
+
+    const other = await registerUser(t)
+    expect((await transcribe(other.cookie, withoutVoiceNote)).status).toBe(404)
+    expect((await transcribe(owner.cookie, 'not-an-id')).status).toBe(404)
   })
 })

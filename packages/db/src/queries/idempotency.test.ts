@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto'
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DbHandle } from '../client.ts'
+import { connections, people } from '../schema/index.ts'
+import { createTestDb } from '../testing.ts'
+import { createConnection, type ConnectionContent } from './connections.ts'
+import { createPerson } from './people.ts'
+import { createUser } from './users.ts'
+
+let handle: DbHandle
+beforeAll(async () => {
+  handle = await createTestDb()
+})
+afterAll(() => handle.close())
+
+const content: ConnectionContent = {
+  eventId: null,
+  connectionTypes: ['SA'],
+  connectionFocus: 'Fintech',
+  notes: null,
+  photos: [],
+  voiceNoteUrl: null,
+  voiceNoteTranscription: null,
+  followUpOn: null,
+  followUpDone: false,
+}
+
+let userCount = 0
+function newUser() {
+  userCount += 1
+  return createUser(handle.db, {
+    email: `outbox-${userCount}@example.com`,
+    passwordHash: 'hash',
+    firstName: 'Outbox',
+    lastName: `User ${userCount}`,
+  })
+}
+
+async function peopleCreatedBy(userId: string) {
+  const [row] = await handle.db
+    .select({ total: count() })
+    .from(people)
+    .where(eq(people.createdBy, userId))
+  return row?.total
+}
+
+async function connectionsOf(authorId: string) {
+  const [row] = await handle.db
+    .select({ total: count() })
+    .from(connections)
+    .where(eq(connections.authorId, authorId))
+  return row?.total
+}
+
+describe('creating a person with an idempotency key', () => {
+  it('answers the first person for a repeat and adds no one', async () => {
+    const user = await newUser()
+    const details = { firstName: 'Ada', lastName: 'Byron', createdBy: user.id }
+    const key = randomUUID()
+    const first = await createPerson(handle.db, { ...details, idempotencyKey: key })
+    const repeat = await createPerson(handle.db, { ...details, idempotencyKey: key })
+    expect(repeat).toEqual(first)
+    expect(await peopleCreatedBy(user.id)).toBe(1)
+  })
+
+  it('creates once when the same key arrives many times at once', async () => {
+    const user = await newUser()
+    const key = randomUUID()
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        createPerson(handle.db, {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          createdBy: user.id,
+          idempotencyKey: key,
+        }),
+      ),
+    )
+    expect(new Set(results.map((person) => person.id)).size).toBe(1)
+    expect(await peopleCreatedBy(user.id)).toBe(1)
+  })
+
+  it('keeps keys apart per user, and creates a new person for each new key', async () => {
+    const [alice, bob] = [await newUser(), await newUser()]
+    const key = randomUUID()
+    const details = { firstName: 'Alan', lastName: 'Turing' }
+    const forAlice = await createPerson(handle.db, {
+      ...details,
+      createdBy: alice.id,
+      idempotencyKey: key,
+    })
+    const forBob = await createPerson(handle.db, {
+      ...details,
+      createdBy: bob.id,
+      idempotencyKey: key,
+    })
+    const again = await createPerson(handle.db, {
+      ...details,
+      createdBy: alice.id,
+      idempotencyKey: randomUUID(),
+    })
+    expect(new Set([forAlice.id, forBob.id, again.id]).size).toBe(3)
+  })
+})
+
+describe('creating a connection with an idempotency key', () => {
+  async function setUp() {
+    const author = await newUser()
+    const person = await createPerson(handle.db, {
+      firstName: 'Met',
+      lastName: 'Person',
+      createdBy: author.id,
+    })
+    return { author, base: { ...content, authorId: author.id, personId: person.id } }
+  }
+
+  it('answers the first connection for a repeat and adds none', async () => {
+    const { author, base } = await setUp()
+    const key = randomUUID()
+    const first = await createConnection(handle.db, { ...base, idempotencyKey: key })
+    const repeat = await createConnection(handle.db, { ...base, idempotencyKey: key })
+    expect(repeat).toEqual(first)
+    expect(await connectionsOf(author.id)).toBe(1)
+  })
+
+  it('creates once when the same key arrives many times at once', async () => {
+    const { author, base } = await setUp()
+    const key = randomUUID()
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        createConnection(handle.db, { ...base, idempotencyKey: key }),
+      ),
+    )
+    expect(new Set(results.map((connection) => connection.id)).size).toBe(1)
+    expect(await connectionsOf(author.id)).toBe(1)
+  })
+
+  it('adds a connection for every call without a key, and for each new key', async () => {
+    const { author, base } = await setUp()
+    await createConnection(handle.db, base)
+    await createConnection(handle.db, base)
+    await createConnection(handle.db, { ...base, idempotencyKey: randomUUID() })
+    await createConnection(handle.db, { ...base, idempotencyKey: randomUUID() })
+    expect(await connectionsOf(author.id)).toBe(4)
+  })
+})
