@@ -1,18 +1,45 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
 import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+import { qrCameraFeed } from '../src/qr-camera.ts'
+
+/** The card someone shows from their phone, which the camera sees. */
+const SHOWN_CARD = [
+  'BEGIN:VCARD',
+  'VERSION:3.0',
+  'N:Okafor;Chidi;;;',
+  'FN:Chidi Okafor',
+  'ORG:Lagos Ledger',
+  'EMAIL;TYPE=INTERNET:chidi@ledger.example',
+  'X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/in/chidi-okafor',
+  'END:VCARD',
+].join('\r\n')
 
 let app: RunningApp
 let browser: Browser
 let page: Page
+let fixtures: string
 beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
-  page = await (await browser.newContext(PHONE)).newPage()
+  fixtures = await mkdtemp(join(tmpdir(), 'fiveconnect-e2e-camera-'))
+  const camera = await qrCameraFeed(fixtures, SHOWN_CARD)
+  ;[app, browser] = await Promise.all([
+    startApp(),
+    launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${camera}`,
+    ]),
+  ])
+  page = await (await browser.newContext({ ...PHONE, acceptDownloads: true })).newPage()
 })
 afterAll(async () => {
   await browser?.close()
   await app?.stop()
+  await rm(fixtures, { recursive: true, force: true })
 })
 
 /** The local calendar day `days` from today, as a date input takes it. */
@@ -92,6 +119,35 @@ describe('journey 7: remember and follow up', () => {
     await timeline.waitFor()
     expect(await timeline.getByRole('listitem').count()).toBe(2)
     await screenshot(page, 'times-you-met')
+    expect(await seriousA11yViolations(page)).toEqual([])
+  })
+
+  it('saves the person to the phone’s contacts as a vCard', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('dialog').getByRole('link', { name: 'Save to Contacts (.vcf)' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('priya-raman.vcf')
+    const card = await readFile(await download.path(), 'utf8')
+    expect(card).toContain('FN:Priya Raman\r\n')
+    expect(card).toContain('ORG:Ledgerly\r\n')
+    await page.keyboard.press('Escape')
+  })
+
+  it('fills in a new person from a contact card’s QR code held to the camera', async () => {
+    await page.goto(`${app.url}/add-connection`)
+    await page.getByRole('button', { name: 'Scan QR code' }).click()
+    await page.getByRole('dialog', { name: 'Scan QR Code' }).waitFor()
+    await page.getByText('Contact Scanned').waitFor()
+    expect(await page.getByLabel('First name').inputValue()).toBe('Chidi')
+    expect(await page.getByLabel('Last name').inputValue()).toBe('Okafor')
+    expect(await page.getByLabel('Company').inputValue()).toBe('Lagos Ledger')
+    expect(await page.getByLabel('Email').inputValue()).toBe('chidi@ledger.example')
+    expect(await page.getByLabel('LinkedIn').inputValue()).toBe(
+      'https://www.linkedin.com/in/chidi-okafor',
+    )
+    expect(await page.getByRole('dialog', { name: 'Scan QR Code' }).count()).toBe(0)
+    await screenshot(page, 'contact-scanned')
     expect(await seriousA11yViolations(page)).toEqual([])
   })
 

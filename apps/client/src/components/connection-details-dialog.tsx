@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { IconRosette, IconTrash } from '@tabler/icons-react'
+import { IconAddressBook, IconRosette, IconTrash } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useUpdateConnection } from '../api/connection-mutations.ts'
 import type { ConnectionItem } from '../api/router-types.ts'
@@ -20,6 +20,9 @@ import { followUpCalendarUrl } from '../lib/follow-ups.ts'
 import { formatDate, fullNameOf, withProtocol } from '../lib/format.ts'
 import { toast } from '../lib/toast.ts'
 import { MeetingTimeline } from './meeting-timeline.tsx'
+
+/** The connection's person as a vCard, for the phone's address book. */
+const contactCardUrl = (connectionId: string) => `/api/connections/${connectionId}/contact.vcf`
 
 /** Avatar priority of SPEC section 2: first photo, then the person's profile image, then initials. */
 export function avatarSourcesOf(connection: ConnectionItem) {
@@ -212,6 +215,16 @@ function ConnectionDetails({
         <Text size="sm">Connected {formatDate(connection.createdAt)}</Text>
         {wasUpdated && <Text size="sm">Last Updated {formatDate(connection.updatedAt)}</Text>}
       </Stack>
+      <Button
+        component="a"
+        href={contactCardUrl(connection.id)}
+        download
+        h={44}
+        variant="light"
+        leftSection={<IconAddressBook size={18} aria-hidden />}
+      >
+        Save to Contacts (.vcf)
+      </Button>
       <Group grow preventGrowOverflow={false}>
         {onEdit && (
           <Button h={44} onClick={() => onEdit(connection)}>

@@ -60,6 +60,31 @@ describe('exports', () => {
     expect(text).not.toContain('Hidden')
   })
 
+  it('give one of a user’s connections as a contact card, and another user’s as 404', async () => {
+    type Listed = { id: string; person: { firstName: string } }
+    const [grace] = await json<Listed[]>(
+      await t.request('/api/connections', { cookie: user.cookie }),
+    )
+    const response = await t.request(`/api/connections/${grace?.id}/contact.vcf`, {
+      cookie: user.cookie,
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/vcard; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="grace-hopper.vcf"',
+    )
+    const text = await response.text()
+    expect(text.match(/BEGIN:VCARD/g)).toHaveLength(1)
+    expect(text).toContain('ORG:US Navy\\, Research')
+    expect(text).toContain('NOTE:Types: SA\\, IC')
+
+    const stranger = await registerUser(t)
+    const notTheirs = await t.request(`/api/connections/${grace?.id}/contact.vcf`, {
+      cookie: stranger.cookie,
+    })
+    expect(notTheirs.status).toBe(404)
+  })
+
   it('give a user their own contact card, and nothing signed out', async () => {
     const member = await registerUser(t, {
       firstName: 'Zoë',

@@ -13,7 +13,7 @@ function download(c: Context<AppEnv>, file: ExportFile) {
 }
 
 /**
- * Downloads: a user's own connections (CSV, vCard), their own contact card, a follow-up as a
+ * Downloads: a user's own connections (CSV, vCard) or one of them (vCard), their own contact card, a follow-up as a
  * calendar event, and an admin's CSV of each table.
  */
 export const exportRoutes = new Hono<AppEnv>()
@@ -24,6 +24,9 @@ export const exportRoutes = new Hono<AppEnv>()
     download(c, await callerFor(c).exports.connectionsVcf()),
   )
   .get('/profile/vcard.vcf', async (c) => download(c, await callerFor(c).exports.profileVcf()))
+  .get('/connections/:id/contact.vcf', async (c) =>
+    download(c, await callerFor(c).exports.connectionVcf({ id: c.req.param('id') })),
+  )
   .get('/connections/:id/follow-up.ics', async (c) =>
     download(c, await callerFor(c).exports.followUpIcs({ id: c.req.param('id') })),
   )

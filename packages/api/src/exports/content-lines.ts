@@ -10,15 +10,17 @@ export function escape(text: string): string {
     .replaceAll(',', '\\,')
 }
 
+const utf8 = new TextEncoder()
+
 /** Lines longer than 75 octets are folded, continuing with a space (RFC 2425, RFC 5545). */
 export function fold(line: string): string {
-  const bytes = Buffer.from(line, 'utf8')
-  if (bytes.length <= 75) return line
+  const byteLength = (text: string) => utf8.encode(text).length
+  if (byteLength(line) <= 75) return line
   const parts: string[] = []
   let current = ''
   for (const char of line) {
     const limit = parts.length === 0 ? 75 : 74
-    if (Buffer.byteLength(current + char, 'utf8') > limit) {
+    if (byteLength(current + char) > limit) {
       parts.push(current)
       current = ''
     }

@@ -72,6 +72,20 @@ export const exportRouter = router({
     }
   }),
 
+  /** One connection's person as a contact card, with where and why they met as its note. */
+  connectionVcf: protectedProcedure
+    .input(connectionIdInput)
+    .query(async ({ ctx, input }): Promise<ExportFile> => {
+      const connection = await getConnection(ctx.db, { id: input.id, authorId: ctx.user.id })
+      if (!connection) throw new TRPCError({ code: 'NOT_FOUND', message: 'Connection not found.' })
+      const { person } = connection
+      return {
+        filename: `${fileNameOf(`${person.firstName} ${person.lastName}`)}.vcf`,
+        contentType: 'text/vcard; charset=utf-8',
+        content: `${toVCard({ ...person, note: noteFor(connection) })}\r\n`,
+      }
+    }),
+
   /** The caller's own contact card, to share (the profile screen shows it as a QR code). */
   profileVcf: protectedProcedure.query(({ ctx }): ExportFile => {
     const { user } = ctx

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAddressBook, IconX } from '@tabler/icons-react'
+import { IconAddressBook, IconQrcode, IconX } from '@tabler/icons-react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useCreateConnection } from '../../../api/connection-mutations.ts'
@@ -23,7 +23,8 @@ import { PhotoField } from '../../../components/photo-field.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
 import { toast } from '../../../lib/toast.ts'
-import { parseVCard, readText } from '../../../lib/vcard-import.ts'
+import { parseVCard, type ImportedContact } from '@fiveconnect/api/vcard'
+import { readText } from '../../../lib/read-text.ts'
 import { trpc } from '../../../lib/trpc.ts'
 import {
   emptyConnection,
@@ -33,6 +34,7 @@ import {
 } from './add-connection-form.ts'
 import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
+import { ScanContactDialog } from './scan-contact-dialog.tsx'
 
 const MAX_CONTACT_FILE_BYTES = 1024 * 1024
 
@@ -56,6 +58,7 @@ export function AddConnectionScreen() {
   const [search, setSearch] = useState('')
   const [chosen, setChosen] = useState<ChosenPerson | null>(null)
   const [matches, setMatches] = useState<PersonMatch[] | null>(null)
+  const [isScanning, setIsScanning] = useState(false)
   const utils = trpc.useUtils()
   const form = useForm<AddConnectionValues>({ initialValues: emptyConnection(eventId) })
   const isSaving = createPerson.isPending || createConnection.isPending
@@ -138,9 +141,20 @@ export function AddConnectionScreen() {
       toast.error('Import Failed', 'That file has no contact card with a name in it.')
       return
     }
+    fillNewPerson(contact)
+    toast.success('Contact Imported', `${contact.firstName} ${contact.lastName}`.trim())
+  }
+
+  const fillNewPerson = (contact: Partial<ImportedContact>) => {
     changeSearch('')
     form.setValues(contact)
-    toast.success('Contact Imported', `${contact.firstName} ${contact.lastName}`.trim())
+  }
+
+  const scanned = (contact: Partial<ImportedContact>) => {
+    setIsScanning(false)
+    fillNewPerson(contact)
+    const name = `${contact.firstName ?? ''} ${contact.lastName ?? ''}`.trim()
+    toast.success('Contact Scanned', name || 'LinkedIn profile added. Now type their name.')
   }
 
   return (
@@ -185,6 +199,15 @@ export function AddConnectionScreen() {
                 <Text fw={600} size="sm" c="dimmed">
                   or add new person
                 </Text>
+                <Button
+                  variant="default"
+                  h={44}
+                  fullWidth
+                  leftSection={<IconQrcode size={18} aria-hidden />}
+                  onClick={() => setIsScanning(true)}
+                >
+                  Scan QR code
+                </Button>
                 <FileButton
                   accept=".vcf,text/vcard,text/x-vcard"
                   onChange={(file) => void importContact(file)}
@@ -287,6 +310,11 @@ export function AddConnectionScreen() {
           })()
         }
         onCancel={closeMatches}
+      />
+      <ScanContactDialog
+        opened={isScanning}
+        onClose={() => setIsScanning(false)}
+        onScanned={scanned}
       />
     </form>
   )

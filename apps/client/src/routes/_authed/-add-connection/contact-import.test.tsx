@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { makePerson, makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
@@ -50,5 +50,35 @@ describe('importing a contact card', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/First name/)).toHaveValue('')
     await user.upload(await contactInput(), vcf(' '.repeat(1024 * 1024 + 1)))
     expect(await findToast('Contact files must be 1 MB or smaller.')).toBeVisible()
+  })
+})
+
+describe('scanning a QR code with the camera', { timeout: 20_000 }, () => {
+  function withCamera(getUserMedia: () => Promise<MediaStream>) {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia },
+    })
+  }
+
+  it('says so when camera access is denied, and closes on Cancel', async () => {
+    withCamera(() => Promise.reject(new DOMException('denied', 'NotAllowedError')))
+    const { user } = open()
+    await user.click(await screen.findByRole('button', { name: 'Scan QR code' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Scan QR Code' })
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Camera access was denied. Allow the camera for this site, or import a .vcf file instead.',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('says so when the device has no camera', async () => {
+    withCamera(() => Promise.reject(new DOMException('none', 'NotFoundError')))
+    const { user } = open()
+    await user.click(await screen.findByRole('button', { name: 'Scan QR code' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No camera was found on this device. Import a .vcf file instead.',
+    )
   })
 })

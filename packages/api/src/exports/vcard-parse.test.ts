@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseVCard } from './vcard-import.ts'
+import { parseVCard } from './vcard-parse.ts'
 
 describe('parseVCard', () => {
   it('reads a vCard 3.0 card as phones export it: escaped, folded, grouped', () => {
