@@ -242,6 +242,25 @@ describe('journey 2: capturing a connection at an event', () => {
       await photo.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth),
     ).toBe(8)
     await photo.close()
+
+    // Issue 11: a word heard only in the voice note finds the connection from Home's search.
+    const elsewhere = `${FIRST_NOTES} ${PERSON_NAME} Ideas Fest`.toLowerCase()
+    const spokenOnly = transcript
+      .toLowerCase()
+      .match(/[a-z]{5,}/g)
+      ?.find((word) => !elsewhere.includes(word))
+    expect(spokenOnly, `a word of five letters or more in "${transcript}"`).toBeDefined()
+    await page.keyboard.press('Escape')
+    await page.getByRole('link', { name: 'Home', exact: true }).click()
+    await page.getByRole('searchbox', { name: 'Search your connections' }).fill(spokenOnly ?? '')
+    await page.keyboard.press('Enter')
+    const results = page.getByRole('region', { name: 'Search results' })
+    await results.getByText('1 connection found').waitFor()
+    await results.getByRole('button', { name: new RegExp(PERSON_NAME) }).waitFor()
+    expect(
+      (await results.locator('mark').allTextContents()).map((word) => word.toLowerCase()),
+    ).toContain(spokenOnly)
+    await checkScreen(page, 'search-by-voice-note')
     await page.context().close()
   })
 })
