@@ -151,6 +151,17 @@ describe('journey 7: remember and follow up', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
   })
 
+  it('marks the follow-up done, and Home stops listing it', async () => {
+    await page.goto(`${app.url}/`)
+    const done = page.getByRole('button', { name: 'Done: follow-up with Priya Raman' })
+    await done.click()
+    await page.getByText('Follow-up Done').waitFor()
+    await expect.poll(() => done.count()).toBe(0)
+    await page.reload()
+    await page.getByRole('region', { name: 'Recent Connections' }).waitFor()
+    expect(await done.count()).toBe(0)
+  })
+
   it('shares the user’s contact as a QR code', async () => {
     await page.goto(`${app.url}/profile`)
     await page.getByRole('button', { name: 'Share my contact' }).click()
