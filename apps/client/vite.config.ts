@@ -1,6 +1,10 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+
+/** Navigations that need the network: the shell cannot serve them, so offline they get offline.html. */
+const ONLINE_ONLY_PAGES = /^\/(admin|forgot-password|reset-password)(\/|$)/
 
 export default defineConfig({
   // The router plugin must come before react(): it generates src/routeTree.gen.ts and wires the
@@ -13,6 +17,53 @@ export default defineConfig({
       routeFileIgnorePattern: '\\.test\\.tsx?$',
     }),
     react(),
+    // The installable app: a manifest, and a service worker that precaches the shell and every
+    // chunk, so a signed-in user can open the app with no network. API answers are never cached
+    // here: the query cache persists what the user may read offline (src/offline/).
+    VitePWA({
+      registerType: 'autoUpdate',
+      // Registered from src/offline/service-worker.ts after load, off the landing page's first chunk.
+      injectRegister: false,
+      includeAssets: ['offline.html', 'icons/*.png'],
+      manifest: {
+        name: 'FiveConnect',
+        short_name: 'FiveConnect',
+        description: 'Capture the people you meet at events, even with no signal.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#3b5bdb',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/objects\//, ONLINE_ONLY_PAGES],
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && ONLINE_ONLY_PAGES.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
   ],
   server: {
     port: 5173,
