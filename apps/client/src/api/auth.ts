@@ -44,9 +44,12 @@ export function useSignOut() {
   const queryClient = useQueryClient()
   const { hardRedirect } = useRouteContext({ from: '__root__' })
   return trpc.auth.logout.useMutation({
-    onSuccess: () => {
+    onSuccess: async () => {
       toast.success('Goodbye!', "You've been logged out successfully.")
       queryClient.clear()
+      // Nothing of theirs stays readable offline on this device.
+      const { forgetSavedData } = await import('../offline/query-persistence.ts')
+      await forgetSavedData().catch(() => {})
       hardRedirect('/')
     },
     onError: (error) => toast.error('Logout failed', serverMessageOr(error, 'Failed to logout')),

@@ -35,7 +35,7 @@ export function createApp({ history, hardRedirect = defaultHardRedirect }: AppOp
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
   })
-  return { router, queryClient, trpcClient }
+  return { router, queryClient, trpcClient, trpcUtils }
 }
 
 function defaultHardRedirect(href: string) {

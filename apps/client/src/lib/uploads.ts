@@ -35,7 +35,7 @@ export class HttpError extends Error {
   }
 }
 
-async function send(url: string, init: RequestInit): Promise<Response> {
+export async function send(url: string, init: RequestInit): Promise<Response> {
   // Absolute, so the same code runs in the browser and under test in Node.
   const response = await fetch(new URL(url, window.location.origin), {
     credentials: 'include',
@@ -48,7 +48,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   return response
 }
 
-async function sendJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+export async function sendJson<T>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await send(url, {
     method,
     headers: { 'Content-Type': 'application/json' },
@@ -81,7 +81,7 @@ async function uploadRaw(file: Blob): Promise<string> {
 }
 
 /** Uploads a connection photo; answers its stored path (/objects/...). */
-export async function uploadConnectionPhoto(file: File): Promise<string> {
+export async function uploadConnectionPhoto(file: Blob): Promise<string> {
   const photoURL = await uploadRaw(file)
   const { objectPath } = await sendJson<{ objectPath: string }>('PUT', '/api/connection-photos', {
     photoURL,

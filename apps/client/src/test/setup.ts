@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest'
+// IndexedDB, where the outbox and the saved query cache live; jsdom has none.
+import 'fake-indexeddb/auto'
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'

@@ -5,6 +5,7 @@ import { makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { server } from '../../../test/setup.ts'
 import { mockTrpc, never, TrpcMockError, trpcCallsTo } from '../../../test/trpc-msw.ts'
+import { HAS_SAVED_DATA } from '../../../offline/saved-data-flag.ts'
 
 const ada = () =>
   makeUser({
@@ -155,7 +156,8 @@ describe('profile screen', () => {
     expect(trpcCallsTo('uploads.createUploadUrl')).toHaveLength(0)
   })
 
-  it('signs out: Logging out..., Goodbye!, cache cleared, full page load of /', async () => {
+  it('signs out: Logging out..., Goodbye!, cache and offline data cleared, full page load of /', async () => {
+    localStorage.setItem(HAS_SAVED_DATA, '1')
     let finish: (value: { ok: true }) => void = () => {}
     mockTrpc({
       'auth.me': ada,
@@ -168,6 +170,7 @@ describe('profile screen', () => {
     finish({ ok: true })
     expect(await findToast('Goodbye!')).toHaveTextContent("You've been logged out successfully.")
     expect(clearCache).toHaveBeenCalled()
-    expect(hardRedirect).toHaveBeenCalledWith('/')
+    await waitFor(() => expect(hardRedirect).toHaveBeenCalledWith('/'))
+    expect(localStorage.getItem(HAS_SAVED_DATA)).toBeNull()
   })
 })

@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react'
+import { outboxApi } from './outbox-api.ts'
+import type { QueuedConnection } from './outbox-item.ts'
+import { createOutboxStore } from './outbox-store.ts'
+import { createOutboxSync } from './outbox-sync.ts'
+
+const store = createOutboxStore()
+let outbox: ReturnType<typeof createOutboxSync> | undefined
+let retryTimer: ReturnType<typeof setTimeout> | undefined
+
+function syncWhenOnline() {
+  if (outbox && navigator.onLine) void outbox.sync()
+}
+
+/**
+ * Loads what earlier visits queued and keeps it syncing: now, whenever the browser comes back
+ * online, and when a back-off ends.
+ */
+export async function startOutbox(options: {
+  currentUserId: () => string | null
+  onSaved: () => void
+}) {
+  outbox = createOutboxSync({
+    storage: store,
+    api: outboxApi,
+    ...options,
+    onRetryAt: (time) => {
+      clearTimeout(retryTimer)
+      retryTimer = setTimeout(syncWhenOnline, Math.max(0, time - Date.now()))
+    },
+  })
+  window.addEventListener('online', syncWhenOnline)
+  await store.load()
+  syncWhenOnline()
+}
+
+/** Saves a connection on the device; it syncs at once when there is a network. */
+export async function enqueueConnection(item: QueuedConnection) {
+  await store.put(item)
+  syncWhenOnline()
+}
+
+/** Tries a refused item again (after the server or the data changed). */
+export async function retryQueued(item: QueuedConnection) {
+  await store.put({ ...item, failure: null, retryAt: null })
+  syncWhenOnline()
+}
+
+export function discardQueued(item: QueuedConnection) {
+  return store.remove(item.id)
+}
+
+/** Everything waiting on this device, oldest first. */
+export function useOutbox(): QueuedConnection[] {
+  return useSyncExternalStore(store.subscribe, store.list)
+}
