@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
 import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
-
-const run = promisify(execFile)
+import { makeMediaFixtures, type MediaFixtures } from '../src/media-fixtures.ts'
 
 const USER = { firstName: 'Grace', email: 'grace@example.com', password: 'sunlit-harbor-7' }
 const PERSON = { firstName: 'Linus', lastName: 'Pauling', company: 'Caltech' }
@@ -21,49 +18,11 @@ const SLOW = { timeout: 15_000 }
 let app: RunningApp
 let browser: Browser
 let fixtureDir: string
-let fixtures: Awaited<ReturnType<typeof makeFixtures>>
-
-/**
- * The fixtures, made fresh: an 8 x 8 PNG to attach as a photo, and the speech Chromium's fake
- * microphone plays (espeak-ng speaks; ffmpeg makes it the 16-bit PCM WAV that
- * --use-file-for-fake-audio-capture reads, with a pause before it loops).
- */
-async function makeFixtures(dir: string) {
-  const photo = join(dir, 'linus.png')
-  const spoken = join(dir, 'spoken.wav')
-  const microphone = join(dir, 'microphone.wav')
-  await Promise.all([
-    run('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=0x4f46e5:s=8x8',
-      '-frames:v',
-      '1',
-      photo,
-    ]),
-    run('espeak-ng', ['-w', spoken, 'Hello world. Follow up next week about the meetup.']),
-  ])
-  await run(
-    'ffmpeg',
-    ['-v', 'error', '-i', spoken, '-af', 'apad=pad_dur=0.5'].concat([
-      '-ac',
-      '1',
-      '-ar',
-      '48000',
-      '-c:a',
-      'pcm_s16le',
-      microphone,
-    ]),
-  )
-  return { photo, microphone }
-}
+let fixtures: MediaFixtures
 
 beforeAll(async () => {
   fixtureDir = await mkdtemp(join(tmpdir(), 'fiveconnect-e2e-fixtures-'))
-  fixtures = await makeFixtures(fixtureDir)
+  fixtures = await makeMediaFixtures(fixtureDir)
   ;[app, browser] = await Promise.all([
     startApp(),
     launchBrowser([

@@ -1,9 +1,15 @@
 import { Box, Container } from '@mantine/core'
 import { LoadingScreen } from '@fiveconnect/ui'
 import { Outlet } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { useCurrentUser } from '../api/auth.ts'
 import { AppHeader, HEADER_HEIGHT } from './app-header.tsx'
 import { BottomNav, BOTTOM_NAV_HEIGHT } from './bottom-nav.tsx'
+
+// Signed-in only, so the offline code stays out of the landing page's first chunk.
+const SyncStatus = lazy(() =>
+  import('../offline/sync-status.tsx').then((module) => ({ default: module.SyncStatus })),
+)
 
 /**
  * The shell around every screen: header always, bottom navigation only when signed in. A plain
@@ -16,6 +22,11 @@ export function AppLayout() {
       <AppHeader user={user} />
       <Box component="main" pt={HEADER_HEIGHT} pb={user ? BOTTOM_NAV_HEIGHT + 16 : 16} mih="100dvh">
         <Container size="sm" px="md" pt="md">
+          {user && (
+            <Suspense fallback={null}>
+              <SyncStatus />
+            </Suspense>
+          )}
           {isLoading ? <LoadingScreen /> : <Outlet />}
         </Container>
       </Box>

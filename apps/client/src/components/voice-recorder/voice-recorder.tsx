@@ -19,12 +19,14 @@ export type VoiceNote = { voiceNoteUrl: string | null; voiceNoteTranscription: s
 type Props = {
   value: VoiceNote
   onChange: (voiceNote: VoiceNote) => void
+  /** Where a recording can wait on the device: with no network it is kept here, to send later. */
+  offline?: { recording: Blob | null; onChange: (recording: Blob | null) => void }
 }
 
 type SaveStage = 'uploading' | 'transcribing'
 
 /** Record, listen, then Save & Transcribe; or delete the saved note. */
-export function VoiceRecorder({ value, onChange }: Props) {
+export function VoiceRecorder({ value, onChange, offline }: Props) {
   const recorder = useVoiceRecorder()
   const [stage, setStage] = useState<SaveStage>('uploading')
   const save = useMutation({
@@ -36,6 +38,15 @@ export function VoiceRecorder({ value, onChange }: Props) {
 
   const saveAndTranscribe = () => {
     if (!recorder.recording) return
+    if (offline && !navigator.onLine) {
+      offline.onChange(recorder.recording)
+      recorder.discard()
+      toast.success(
+        'Voice Note Kept',
+        'Kept on this device: it is transcribed once you are online.',
+      )
+      return
+    }
     save.mutate(recorder.recording, {
       onSuccess: ({ voiceNoteUrl, transcription, reason }) => {
         onChange({ voiceNoteUrl, voiceNoteTranscription: transcription || null })
@@ -61,7 +72,25 @@ export function VoiceRecorder({ value, onChange }: Props) {
 
   return (
     <Stack gap="xs" role="group" aria-label="Voice note">
-      {value.voiceNoteUrl && recorder.state === 'idle' ? (
+      {offline?.recording && recorder.state === 'idle' ? (
+        <>
+          <Group grow>
+            <FreshRecordingPlayer recording={offline.recording} />
+            <Button
+              variant="subtle"
+              color="red"
+              h={44}
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={() => offline.onChange(null)}
+            >
+              Delete voice note
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Kept on this device · transcribed once you are online
+          </Text>
+        </>
+      ) : value.voiceNoteUrl && recorder.state === 'idle' ? (
         <>
           <VoiceNotePlayer url={value.voiceNoteUrl} />
           {value.voiceNoteTranscription && (

@@ -27,6 +27,7 @@ import {
 } from '../../components/connection-details-dialog.tsx'
 import { isUpcoming } from '../../lib/events.ts'
 import { formatDate, fullNameOf } from '../../lib/format.ts'
+import { WaitingConnections } from '../../offline/waiting-connections.tsx'
 import { FollowUpsCard } from './follow-ups-card.tsx'
 import { HomeSearch } from './home-search.tsx'
 
@@ -77,6 +78,8 @@ export function HomeScreen() {
           <IconChevronRight aria-hidden />
         </Group>
       </Card>
+
+      <WaitingConnections />
 
       <FollowUpsCard
         connections={connections.data}

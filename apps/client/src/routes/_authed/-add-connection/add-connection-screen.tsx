@@ -35,6 +35,9 @@ import {
 import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
 import { ScanContactDialog } from './scan-contact-dialog.tsx'
+import { useCurrentUser } from '../../../api/auth.ts'
+import { newQueuedConnection } from '../../../offline/outbox-item.ts'
+import { enqueueConnection } from '../../../offline/outbox.ts'
 
 const MAX_CONTACT_FILE_BYTES = 1024 * 1024
 
@@ -59,6 +62,9 @@ export function AddConnectionScreen() {
   const [chosen, setChosen] = useState<ChosenPerson | null>(null)
   const [matches, setMatches] = useState<PersonMatch[] | null>(null)
   const [isScanning, setIsScanning] = useState(false)
+  const [photosOnDevice, setPhotosOnDevice] = useState<Blob[]>([])
+  const [voiceNoteOnDevice, setVoiceNoteOnDevice] = useState<Blob | null>(null)
+  const { user } = useCurrentUser()
   const utils = trpc.useUtils()
   const form = useForm<AddConnectionValues>({ initialValues: emptyConnection(eventId) })
   const isSaving = createPerson.isPending || createConnection.isPending
@@ -112,8 +118,48 @@ export function AddConnectionScreen() {
     }
   }
 
+  /**
+   * With no network, or with photos or a voice note still on the device: into the outbox, which
+   * shows it at once and syncs it when it can.
+   */
+  const saveOnDevice = async (values: AddConnectionValues) => {
+    if (!user) return
+    const details = chosen ? null : newPersonOf(values)
+    const person = chosen ? { id: chosen.id } : details && { details }
+    if (!person) return
+    await enqueueConnection(
+      newQueuedConnection({
+        userId: user.id,
+        personName: chosen?.name ?? `${values.firstName.trim()} ${values.lastName.trim()}`,
+        eventTitle: events.data?.find((event) => event.id === values.eventId)?.title ?? null,
+        person,
+        content: {
+          eventId: values.eventId || null,
+          connectionTypes: values.connectionTypes,
+          connectionFocus: values.connectionFocus,
+          notes: values.notes,
+          followUpOn: values.followUpOn,
+        },
+        photos: values.photos,
+        localPhotos: photosOnDevice,
+        voiceNoteUrl: values.voiceNoteUrl,
+        voiceNoteTranscription: values.voiceNoteTranscription,
+        localVoiceNote: voiceNoteOnDevice,
+      }),
+    )
+    toast.success(
+      'Connection Saved',
+      navigator.onLine
+        ? 'Your connection has been saved successfully!'
+        : 'Saved on this device: it syncs once you are back online.',
+    )
+    await navigate({ to: '/' })
+  }
+
   const save = form.onSubmit((values) =>
     saving(async () => {
+      const isOnDevice = photosOnDevice.length > 0 || voiceNoteOnDevice !== null
+      if (!navigator.onLine || isOnDevice) return saveOnDevice(values)
       if (chosen) return saveConnection(values, chosen.id)
       const person = newPersonOf(values)
       if (!person) return
@@ -282,10 +328,12 @@ export function AddConnectionScreen() {
                 voiceNoteTranscription: form.values.voiceNoteTranscription,
               }}
               onChange={(note) => form.setValues(note)}
+              offline={{ recording: voiceNoteOnDevice, onChange: setVoiceNoteOnDevice }}
             />
             <PhotoField
               value={form.values.photos}
               onChange={(photos) => form.setFieldValue('photos', photos)}
+              offline={{ photos: photosOnDevice, onChange: setPhotosOnDevice }}
             />
           </Stack>
         </Step>

@@ -1,10 +1,11 @@
-import { PEOPLE_SEARCH_MIN_LENGTH } from '@fiveconnect/api/schemas'
+import { PEOPLE_SEARCH_LIMIT, PEOPLE_SEARCH_MIN_LENGTH } from '@fiveconnect/api/schemas'
 import { PersonAvatar } from '@fiveconnect/ui'
 import { Alert, Card, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
-import type { PersonResult } from '../../../api/router-types.ts'
+import type { ConnectionItem, PersonResult } from '../../../api/router-types.ts'
 import { fullNameOf } from '../../../lib/format.ts'
+import { useIsOnline } from '../../../offline/use-network-status.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
 
@@ -19,14 +20,38 @@ type Props = {
   onChoose: (person: ChosenPerson) => void
 }
 
-/** Name search; choosing a result records the person (SPEC section 4) and keeps their id. */
+/** Offline, the people the user already met (from the saved connections) whose name matches. */
+function metPeopleMatching(connections: ConnectionItem[], query: string): PersonResult[] {
+  const text = query.toLowerCase()
+  const people = new Map(connections.map(({ person }) => [person.id, person]))
+  return [...people.values()]
+    .filter((person) => fullNameOf(person).toLowerCase().includes(text))
+    .slice(0, PEOPLE_SEARCH_LIMIT)
+}
+
+/**
+ * Name search; choosing a result records the person (SPEC section 4) and keeps their id. Offline it
+ * searches the people in the user's saved connections, who are already recorded.
+ */
 export function PersonPicker({ search, onSearchChange, chosen, onChoose }: Props) {
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
   const isSearchable = debounced.length >= PEOPLE_SEARCH_MIN_LENGTH
-  const results = trpc.people.search.useQuery({ q: debounced }, { enabled: isSearchable })
+  const isOnline = useIsOnline()
+  const results = trpc.people.search.useQuery(
+    { q: debounced },
+    { enabled: isSearchable && isOnline },
+  )
+  const saved = trpc.connections.list.useQuery(undefined, { enabled: false })
   const select = trpc.people.create.useMutation()
 
-  const choose = (person: PersonResult) =>
+  const chooseMet = (person: PersonResult) => {
+    onChoose({ id: person.id, name: fullNameOf(person), company: person.company })
+    toast.success('Person Selected', `${fullNameOf(person)} is chosen for this connection.`)
+  }
+
+  const choose = (person: PersonResult) => (isOnline ? record(person) : chooseMet(person))
+
+  const record = (person: PersonResult) =>
     select.mutate(
       {
         firstName: person.firstName,
@@ -39,10 +64,7 @@ export function PersonPicker({ search, onSearchChange, chosen, onChoose }: Props
         profileImageUrl: person.profileImageUrl,
       },
       {
-        onSuccess: (saved) => {
-          onChoose({ id: saved.id, name: fullNameOf(saved), company: saved.company })
-          toast.success('Person Selected', `${fullNameOf(saved)} is chosen for this connection.`)
-        },
+        onSuccess: chooseMet,
         onError: () =>
           toast.error('Selection Failed', 'Failed to select person. Please try again.'),
       },
@@ -75,7 +97,19 @@ export function PersonPicker({ search, onSearchChange, chosen, onChoose }: Props
         </Card>
       ) : (
         isSearchable && (
-          <SearchResults results={results} isSelecting={select.isPending} onChoose={choose} />
+          <SearchResults
+            results={
+              isOnline
+                ? results
+                : {
+                    isPending: false,
+                    isError: false,
+                    data: metPeopleMatching(saved.data ?? [], debounced),
+                  }
+            }
+            isSelecting={select.isPending}
+            onChoose={choose}
+          />
         )
       )}
     </Stack>

@@ -27,12 +27,8 @@ import {
   ConnectionDetailsDialog,
   VerifiedMark,
 } from '../../../components/connection-details-dialog.tsx'
-import {
-  ALL,
-  eventTitleOf,
-  groupConnections,
-  type ConnectionGroup,
-} from './connection-groups.ts'
+import { ALL, eventTitleOf, groupConnections, type ConnectionGroup } from './connection-groups.ts'
+import { WaitingConnections } from '../../../offline/waiting-connections.tsx'
 import { EditConnectionDialog } from './edit-connection-dialog.tsx'
 import { SearchResults } from './search-results.tsx'
 
@@ -91,6 +87,8 @@ export function ConnectionsScreen() {
           Add Connection
         </Button>
       </Group>
+
+      <WaitingConnections />
 
       <TextInput
         type="search"
