@@ -1,3 +1,4 @@
+import { parseVCard, type ImportedContact } from '@fiveconnect/api/vcard'
 import {
   ActionIcon,
   Button,
@@ -16,16 +17,18 @@ import { useForm } from '@mantine/form'
 import { IconAddressBook, IconQrcode, IconX } from '@tabler/icons-react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
+import { useCurrentUser } from '../../../api/auth.ts'
 import { useCreateConnection } from '../../../api/connection-mutations.ts'
 import type { PersonMatch } from '../../../api/router-types.ts'
 import { ConnectionTypeToggles } from '../../../components/connection-type-toggles.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
-import { toast } from '../../../lib/toast.ts'
-import { parseVCard, type ImportedContact } from '@fiveconnect/api/vcard'
 import { readText } from '../../../lib/read-text.ts'
+import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
+import { newQueuedConnection } from '../../../offline/outbox-item.ts'
+import { enqueueConnection } from '../../../offline/outbox.ts'
 import {
   emptyConnection,
   hasBothNames,
@@ -35,9 +38,6 @@ import {
 import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
 import { ScanContactDialog } from './scan-contact-dialog.tsx'
-import { useCurrentUser } from '../../../api/auth.ts'
-import { newQueuedConnection } from '../../../offline/outbox-item.ts'
-import { enqueueConnection } from '../../../offline/outbox.ts'
 
 const MAX_CONTACT_FILE_BYTES = 1024 * 1024
 
