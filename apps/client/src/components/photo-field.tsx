@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { IconCamera, IconX } from '@tabler/icons-react'
 import { useEffect, useMemo } from 'react'
 import { toast } from '../lib/toast.ts'
+import { isOnline } from '../offline/connectivity.ts'
 import { imageProblem, serverMessageOf, uploadConnectionPhoto } from '../lib/uploads.ts'
 
 type Props = {
@@ -27,7 +28,7 @@ export function PhotoField({ value, onChange, offline }: Props) {
       toast.error('Upload Failed', problem)
       return
     }
-    if (offline && !navigator.onLine) {
+    if (offline && !isOnline()) {
       offline.onChange([...offline.photos, file])
       toast.success('Photo Added', 'Kept on this device: it uploads when you are back online.')
       return

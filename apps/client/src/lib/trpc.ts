@@ -1,11 +1,18 @@
 import type { AppRouter } from '@fiveconnect/api'
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query'
 import superjson from 'superjson'
+import { reportingFetch } from '../offline/connectivity.ts'
 
 export const trpc = createTRPCReact<AppRouter>()
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: `${window.location.origin}/api/trpc`, transformer: superjson })],
+    links: [
+      httpBatchLink({
+        url: `${window.location.origin}/api/trpc`,
+        transformer: superjson,
+        fetch: reportingFetch,
+      }),
+    ],
   })
 }

@@ -3,6 +3,7 @@
  * then ask the server to keep it (it checks type and size again and answers the stored path).
  * Every non-OK answer fails with '{status}: {response text}', like the app's other plain calls.
  */
+import { reportingFetch } from '../offline/connectivity.ts'
 
 export const MAX_IMAGE_BYTES = 5_242_880
 
@@ -37,7 +38,7 @@ export class HttpError extends Error {
 
 export async function send(url: string, init: RequestInit): Promise<Response> {
   // Absolute, so the same code runs in the browser and under test in Node.
-  const response = await fetch(new URL(url, window.location.origin), {
+  const response = await reportingFetch(new URL(url, window.location.origin), {
     credentials: 'include',
     ...init,
   })

@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react'
+import { useCurrentUser } from '../api/auth.ts'
+import { isOnline, subscribeConnectivity } from './connectivity.ts'
 import { outboxApi } from './outbox-api.ts'
 import type { QueuedConnection } from './outbox-item.ts'
 import { createOutboxStore } from './outbox-store.ts'
@@ -9,12 +11,12 @@ let outbox: ReturnType<typeof createOutboxSync> | undefined
 let retryTimer: ReturnType<typeof setTimeout> | undefined
 
 function syncWhenOnline() {
-  if (outbox && navigator.onLine) void outbox.sync()
+  if (outbox && isOnline()) void outbox.sync()
 }
 
 /**
- * Loads what earlier visits queued and keeps it syncing: now, whenever the browser comes back
- * online, and when a back-off ends.
+ * Loads what earlier visits queued and keeps it syncing: now, whenever the server can be reached
+ * again, and when a back-off ends.
  */
 export async function startOutbox(options: {
   currentUserId: () => string | null
@@ -29,7 +31,7 @@ export async function startOutbox(options: {
       retryTimer = setTimeout(syncWhenOnline, Math.max(0, time - Date.now()))
     },
   })
-  window.addEventListener('online', syncWhenOnline)
+  subscribeConnectivity(syncWhenOnline)
   await store.load()
   syncWhenOnline()
 }
@@ -50,7 +52,10 @@ export function discardQueued(item: QueuedConnection) {
   return store.remove(item.id)
 }
 
-/** Everything waiting on this device, oldest first. */
-export function useOutbox(): QueuedConnection[] {
-  return useSyncExternalStore(store.subscribe, store.list)
+/** The signed-in user's connections waiting on this device to reach the server, oldest first. */
+export function useWaitingConnections(): QueuedConnection[] {
+  const { user } = useCurrentUser()
+  return useSyncExternalStore(store.subscribe, store.list).filter(
+    (item) => item.userId === user?.id,
+  )
 }

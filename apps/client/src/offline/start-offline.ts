@@ -1,21 +1,51 @@
 import type { AppInstance } from '../app/create-app.ts'
+import { isOnline, reportingFetch, subscribeConnectivity } from './connectivity.ts'
 import { startOutbox } from './outbox.ts'
 import { persistQueryCache, restoreQueryCache } from './query-persistence.ts'
+
+const PROBE_EVERY_MS = 10_000
+
+const probeServer = () =>
+  reportingFetch('/api/health').then(
+    () => true,
+    () => false,
+  )
 
 /** Before the first render: the signed-in user's saved answers, so the app opens with no network. */
 export async function restoreSavedData({ queryClient }: AppInstance) {
   await restoreQueryCache(queryClient)
-  // Shown at once, refreshed as soon as each screen asks for them online.
-  if (navigator.onLine) void queryClient.invalidateQueries()
+  // Shown at once; refreshed only once the server answers, so a dead network keeps them on screen.
+  if (await probeServer()) void queryClient.invalidateQueries()
+}
+
+/** Refreshes every answer when the server can be reached again, asking it every 10 s meanwhile. */
+function refreshWhenBackOnline({ queryClient }: AppInstance) {
+  let wasOnline = isOnline()
+  let probe: ReturnType<typeof setInterval> | undefined
+  const watchForReturn = () => {
+    clearInterval(probe)
+    // Wifi without internet: the browser will not say when it is back, so ask.
+    if (!isOnline() && navigator.onLine) {
+      probe = setInterval(() => void probeServer(), PROBE_EVERY_MS)
+    }
+  }
+  subscribeConnectivity(() => {
+    const isOnlineNow = isOnline()
+    if (isOnlineNow && !wasOnline) void queryClient.invalidateQueries()
+    wasOnline = isOnlineNow
+    watchForReturn()
+  })
+  watchForReturn()
 }
 
 /** After the first render: the service worker, saving the cache, and the outbox. */
-export async function startOffline({ queryClient, trpcUtils }: AppInstance) {
+export async function startOffline(app: AppInstance) {
+  const { queryClient, trpcUtils } = app
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void navigator.serviceWorker.register('/sw.js').catch(() => {})
   }
   persistQueryCache(queryClient)
-  window.addEventListener('online', () => void queryClient.invalidateQueries())
+  refreshWhenBackOnline(app)
   await startOutbox({
     currentUserId: () => trpcUtils.auth.me.getData()?.id ?? null,
     onSaved: () =>

@@ -1,16 +1,9 @@
 import { Badge, Group, Paper, Text } from '@mantine/core'
 import { IconCloudOff } from '@tabler/icons-react'
-import { useCurrentUser } from '../api/auth.ts'
 import { formatTime } from '../lib/format.ts'
 import { trpc } from '../lib/trpc.ts'
-import { useOutbox } from './outbox.ts'
-import { useIsOnline } from './use-network-status.ts'
-
-/** The user's connections waiting on this device to reach the server. */
-export function useWaitingConnections() {
-  const { user } = useCurrentUser()
-  return useOutbox().filter((item) => item.userId === user?.id)
-}
+import { useWaitingConnections } from './outbox.ts'
+import { useIsOnline } from './connectivity.ts'
 
 /**
  * Under the header, when there is something to say: offline, with how fresh the data shown is,

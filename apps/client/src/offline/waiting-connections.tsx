@@ -3,8 +3,7 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { toast } from '../lib/toast.ts'
 import type { QueuedConnection } from './outbox-item.ts'
-import { discardQueued, retryQueued } from './outbox.ts'
-import { useWaitingConnections } from './sync-status.tsx'
+import { discardQueued, retryQueued, useWaitingConnections } from './outbox.ts'
 
 /**
  * Connections saved on this device and not yet on the server, shown at once after saving: waiting

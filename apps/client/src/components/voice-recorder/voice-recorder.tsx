@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from '../../lib/toast.ts'
+import { isOnline } from '../../offline/connectivity.ts'
 import { transcribeVoiceNote } from '../../lib/uploads.ts'
 import { formatDuration, useVoiceRecorder } from './use-voice-recorder.ts'
 import { showPlaybackError, VoiceNotePlayer } from './voice-note-player.tsx'
@@ -38,7 +39,7 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
 
   const saveAndTranscribe = () => {
     if (!recorder.recording) return
-    if (offline && !navigator.onLine) {
+    if (offline && !isOnline()) {
       offline.onChange(recorder.recording)
       recorder.discard()
       toast.success(

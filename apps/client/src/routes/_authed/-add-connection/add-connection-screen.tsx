@@ -27,6 +27,7 @@ import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
 import { readText } from '../../../lib/read-text.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
+import { isOnline } from '../../../offline/connectivity.ts'
 import { newQueuedConnection } from '../../../offline/outbox-item.ts'
 import { enqueueConnection } from '../../../offline/outbox.ts'
 import {
@@ -149,7 +150,7 @@ export function AddConnectionScreen() {
     )
     toast.success(
       'Connection Saved',
-      navigator.onLine
+      isOnline()
         ? 'Your connection has been saved successfully!'
         : 'Saved on this device: it syncs once you are back online.',
     )
@@ -159,7 +160,7 @@ export function AddConnectionScreen() {
   const save = form.onSubmit((values) =>
     saving(async () => {
       const isOnDevice = photosOnDevice.length > 0 || voiceNoteOnDevice !== null
-      if (!navigator.onLine || isOnDevice) return saveOnDevice(values)
+      if (!isOnline() || isOnDevice) return saveOnDevice(values)
       if (chosen) return saveConnection(values, chosen.id)
       const person = newPersonOf(values)
       if (!person) return

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import type { ConnectionItem, PersonResult } from '../../../api/router-types.ts'
 import { fullNameOf } from '../../../lib/format.ts'
-import { useIsOnline } from '../../../offline/use-network-status.ts'
+import { useIsOnline } from '../../../offline/connectivity.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
 
