@@ -1,25 +1,44 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
-import { createApp } from './app/create-app.ts'
+import { createApp, type AppInstance } from './app/create-app.ts'
 import { hasSavedData } from './offline/saved-data-flag.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Missing #root element')
 
 const app = createApp()
-// Offline support loads beside the first screen; only a returning signed-in user waits for it,
-// so their saved data is there before the app asks the network.
-const offlineSupport = import('./offline/start-offline.ts')
+const offlineSupport = () => import('./offline/start-offline.ts')
+
+/** Runs `then` once someone is signed in: offline support is for their data only. */
+function whenSignedIn({ queryClient, trpcUtils }: AppInstance, then: () => void) {
+  const check = () => {
+    if (!trpcUtils.auth.me.getData()) return
+    stop()
+    then()
+  }
+  const stop = queryClient.getQueryCache().subscribe(check)
+  check()
+}
+
+/** The service worker makes the app installable from any page, the landing page included. */
+const registerServiceWorker = () => void navigator.serviceWorker.register('/sw.js').catch(() => {})
+
+function afterLoad(then: () => void) {
+  if (document.readyState === 'complete') then()
+  else window.addEventListener('load', then, { once: true })
+}
 
 async function start(element: HTMLElement) {
-  if (hasSavedData()) await (await offlineSupport).restoreSavedData(app).catch(() => {})
+  // A returning signed-in user's saved data comes first, so the app opens with no network.
+  if (hasSavedData()) await (await offlineSupport()).restoreSavedData(app).catch(() => {})
   createRoot(element).render(
     <StrictMode>
       <App app={app} />
     </StrictMode>,
   )
-  await (await offlineSupport).startOffline(app)
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) afterLoad(registerServiceWorker)
+  whenSignedIn(app, () => void offlineSupport().then((offline) => offline.startOffline(app)))
 }
 
 void start(root)

@@ -38,12 +38,9 @@ function refreshWhenBackOnline({ queryClient }: AppInstance) {
   watchForReturn()
 }
 
-/** After the first render: the service worker, saving the cache, and the outbox. */
+/** Once someone is signed in: saving the cache, refreshing it when back online, and the outbox. */
 export async function startOffline(app: AppInstance) {
   const { queryClient, trpcUtils } = app
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    void navigator.serviceWorker.register('/sw.js').catch(() => {})
-  }
   persistQueryCache(queryClient)
   refreshWhenBackOnline(app)
   await startOutbox({
