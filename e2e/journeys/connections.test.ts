@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
 import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
-import { makeMediaFixtures, type MediaFixtures } from '../src/media-fixtures.ts'
+import { fakeMicrophone, makeMediaFixtures, type MediaFixtures } from '../src/media-fixtures.ts'
 
 const USER = { firstName: 'Grace', email: 'grace@example.com', password: 'sunlit-harbor-7' }
 const PERSON = { firstName: 'Linus', lastName: 'Pauling', company: 'Caltech' }
@@ -23,14 +23,7 @@ let fixtures: MediaFixtures
 beforeAll(async () => {
   fixtureDir = await mkdtemp(join(tmpdir(), 'fiveconnect-e2e-fixtures-'))
   fixtures = await makeMediaFixtures(fixtureDir)
-  ;[app, browser] = await Promise.all([
-    startApp(),
-    launchBrowser([
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${fixtures.microphone}`,
-    ]),
-  ])
+  ;[app, browser] = await Promise.all([startApp(), launchBrowser(fakeMicrophone(fixtures))])
 })
 afterAll(async () => {
   await browser?.close()

@@ -43,3 +43,10 @@ export async function makeMediaFixtures(dir: string) {
 }
 
 export type MediaFixtures = Awaited<ReturnType<typeof makeMediaFixtures>>
+
+/** Chromium's flags for a fake microphone that plays the fixture's speech, allowed without asking. */
+export const fakeMicrophone = (fixtures: MediaFixtures) => [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  `--use-file-for-fake-audio-capture=${fixtures.microphone}`,
+]

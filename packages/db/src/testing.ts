@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
 import { createDb, type DbHandle } from './client.ts'
+import type { ConnectionContent } from './queries/connections.ts'
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
@@ -30,4 +31,17 @@ export async function createTestDb(): Promise<DbHandle & { url?: string }> {
       await admin.end()
     },
   }
+}
+
+/** A connection with nothing but its person, for tests to add to. */
+export const emptyConnectionContent: ConnectionContent = {
+  eventId: null,
+  connectionTypes: [],
+  connectionFocus: null,
+  notes: null,
+  photos: [],
+  voiceNoteUrl: null,
+  voiceNoteTranscription: null,
+  followUpOn: null,
+  followUpDone: false,
 }

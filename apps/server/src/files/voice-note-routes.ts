@@ -88,6 +88,19 @@ async function readRecording(
   return { bytes, contentType }
 }
 
+/** The signed-in user's uploaded recording, checked and stored as their voice note. */
+async function saveVoiceNote(
+  c: Context<AppEnv>,
+  deps: TranscribeDeps,
+): Promise<{ recording: Recording; voiceNoteUrl: string } | Response> {
+  const user = c.get('api').user
+  if (!user) return c.json({ message: 'Unauthorized' }, 401)
+  const recording = await readRecording(c, deps)
+  if (recording instanceof Response) return recording
+  const stored = await storeObject(deps, { ownerId: user.id, kind: 'voice_note', ...recording })
+  return { recording, voiceNoteUrl: stored.objectPath }
+}
+
 function transcribe(deps: TranscribeDeps, { bytes, contentType }: Recording) {
   return withRecordingOnDisk(bytes, (path) =>
     transcribeWithin(deps.transcriber, { path, bytes, contentType }, deps.timeoutMs),
@@ -116,22 +129,16 @@ const uploadLimit = bodyLimit({
 export function voiceNoteRoutes(deps: TranscribeDeps) {
   return new Hono<AppEnv>()
     .post(TRANSCRIBE_PATH, uploadLimit, async (c) => {
-      const user = c.get('api').user
-      if (!user) return c.json({ message: 'Unauthorized' }, 401)
-      const recording = await readRecording(c, deps)
-      if (recording instanceof Response) return recording
-      const stored = await storeObject(deps, { ownerId: user.id, kind: 'voice_note', ...recording })
-      const outcome = await transcribe(deps, recording)
-      const answer: TranscribeVoiceOutput = { ...outcome, voiceNoteUrl: stored.objectPath }
+      const saved = await saveVoiceNote(c, deps)
+      if (saved instanceof Response) return saved
+      const outcome = await transcribe(deps, saved.recording)
+      const answer: TranscribeVoiceOutput = { ...outcome, voiceNoteUrl: saved.voiceNoteUrl }
       return c.json(answer)
     })
     .post(VOICE_NOTES_PATH, uploadLimit, async (c) => {
-      const user = c.get('api').user
-      if (!user) return c.json({ message: 'Unauthorized' }, 401)
-      const recording = await readRecording(c, deps)
-      if (recording instanceof Response) return recording
-      const stored = await storeObject(deps, { ownerId: user.id, kind: 'voice_note', ...recording })
-      const answer: StoreVoiceNoteOutput = { voiceNoteUrl: stored.objectPath }
+      const saved = await saveVoiceNote(c, deps)
+      if (saved instanceof Response) return saved
+      const answer: StoreVoiceNoteOutput = { voiceNoteUrl: saved.voiceNoteUrl }
       return c.json(answer, 201)
     })
     .post(CONNECTION_TRANSCRIBE_PATH, async (c) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
-import { createTestDb } from '../testing.ts'
+import { createTestDb, emptyConnectionContent } from '../testing.ts'
 import {
   HIGHLIGHT_END,
   HIGHLIGHT_START,
@@ -38,25 +38,18 @@ beforeAll(async () => {
 })
 afterAll(() => handle.close())
 
-const empty: ConnectionContent = {
-  followUpOn: null,
-  followUpDone: false,
-  eventId: null,
-  connectionTypes: [],
-  connectionFocus: null,
-  notes: null,
-  photos: [],
-  voiceNoteUrl: null,
-  voiceNoteTranscription: null,
-}
-
 async function meet(
   person: Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName'>,
   content: Partial<ConnectionContent> = {},
   author = authorId,
 ) {
   const { id: personId } = await createPerson(handle.db, person)
-  return createConnection(handle.db, { ...empty, ...content, personId, authorId: author })
+  return createConnection(handle.db, {
+    ...emptyConnectionContent,
+    ...content,
+    personId,
+    authorId: author,
+  })
 }
 
 const search = (query: string, options: Partial<ConnectionSearch> = {}) =>

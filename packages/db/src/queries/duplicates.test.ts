@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
-import { createTestDb } from '../testing.ts'
-import { createConnection, type ConnectionContent } from './connections.ts'
+import { createTestDb, emptyConnectionContent } from '../testing.ts'
+import { createConnection } from './connections.ts'
 import { findMetPeopleLike, normalizeLinkedin, type PersonCandidate } from './duplicates.ts'
 import { createPerson, type PersonDetails } from './people.ts'
 import { createUser } from './users.ts'
@@ -10,24 +10,12 @@ let handle: DbHandle
 let authorId: string
 let strangerId: string
 
-const empty: ConnectionContent = {
-  eventId: null,
-  connectionTypes: [],
-  connectionFocus: null,
-  notes: null,
-  photos: [],
-  voiceNoteUrl: null,
-  voiceNoteTranscription: null,
-  followUpOn: null,
-  followUpDone: false,
-}
-
 async function meet(
   person: Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName'>,
   author = authorId,
 ) {
   const { id: personId } = await createPerson(handle.db, person)
-  await createConnection(handle.db, { ...empty, personId, authorId: author })
+  await createConnection(handle.db, { ...emptyConnectionContent, personId, authorId: author })
   return personId
 }
 

@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
 import { connections, people } from '../schema/index.ts'
-import { createTestDb } from '../testing.ts'
-import { createConnection, type ConnectionContent } from './connections.ts'
+import { createTestDb, emptyConnectionContent } from '../testing.ts'
+import { createConnection } from './connections.ts'
 import { createPerson } from './people.ts'
 import { createUser } from './users.ts'
 
@@ -14,17 +14,7 @@ beforeAll(async () => {
 })
 afterAll(() => handle.close())
 
-const content: ConnectionContent = {
-  eventId: null,
-  connectionTypes: ['SA'],
-  connectionFocus: 'Fintech',
-  notes: null,
-  photos: [],
-  voiceNoteUrl: null,
-  voiceNoteTranscription: null,
-  followUpOn: null,
-  followUpDone: false,
-}
+const content = { ...emptyConnectionContent, connectionTypes: ['SA'], connectionFocus: 'Fintech' }
 
 let userCount = 0
 function newUser() {
