@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
 import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+import { fillRegistration } from '../src/register.ts'
 
 let app: RunningApp
 let browser: Browser
@@ -22,14 +23,8 @@ async function expectNoSeriousA11yViolations(page: Page) {
   expect(await seriousA11yViolations(page)).toEqual([])
 }
 
-async function register(page: Page, email: string, password: string) {
-  await page.getByLabel('First name').fill('Grace')
-  await page.getByLabel('Last name').fill('Hopper')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByLabel('Confirm password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Create Account' }).click()
-}
+const register = (page: Page, email: string, password: string) =>
+  fillRegistration(page, { firstName: 'Grace', lastName: 'Hopper', email, password })
 
 describe('journey 1: a visitor becomes a user', () => {
   it('sees the welcome dialog once, registers, and lands on an empty home', async () => {

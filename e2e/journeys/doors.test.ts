@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
 import { DESKTOP, launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+import { registerThroughForm } from '../src/register.ts'
 
 let app: RunningApp
 let browser: Browser
@@ -17,14 +18,12 @@ describe('journey 6: closed doors', () => {
   it('turns an attendee away from /admin with Access Denied and lands them on /', async () => {
     const context = await browser.newContext(PHONE)
     const page = await context.newPage()
-    await page.goto(`${app.url}/register`)
-    await page.getByLabel('First name').fill('Alan')
-    await page.getByLabel('Last name').fill('Turing')
-    await page.getByLabel('Email').fill('alan@example.com')
-    await page.getByLabel('Password', { exact: true }).fill('enigma-bombe-1')
-    await page.getByLabel('Confirm password', { exact: true }).fill('enigma-bombe-1')
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.waitForURL(`${app.url}/`)
+    await registerThroughForm(page, app.url, {
+      firstName: 'Alan',
+      lastName: 'Turing',
+      email: 'alan@example.com',
+      password: 'enigma-bombe-1',
+    })
 
     await page.goto(`${app.url}/admin`)
     await page.getByText('Admin access required.').waitFor()

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
 import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
 import { fakeMicrophone, makeMediaFixtures, type MediaFixtures } from '../src/media-fixtures.ts'
+import { registerThroughForm } from '../src/register.ts'
 
 /** Syncing includes transcribing with PocketSphinx on a shared machine. */
 const SYNCED = { timeout: 120_000 }
@@ -77,14 +78,12 @@ async function addConnectionOffline(firstName: string, lastName: string) {
 
 describe('journey 8: capturing with no network', () => {
   it('installs: a manifest with icons, and a service worker that controls the page', async () => {
-    await page.goto(`${app.url}/register`)
-    await page.getByLabel('First name').fill('Mae')
-    await page.getByLabel('Last name').fill('Jemison')
-    await page.getByLabel('Email').fill('mae@example.com')
-    await page.getByLabel('Password', { exact: true }).fill('endeavour-1992')
-    await page.getByLabel('Confirm password', { exact: true }).fill('endeavour-1992')
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.waitForURL(`${app.url}/`)
+    await registerThroughForm(page, app.url, {
+      firstName: 'Mae',
+      lastName: 'Jemison',
+      email: 'mae@example.com',
+      password: 'endeavour-1992',
+    })
 
     const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href')
     const manifest = (await (await context.request.get(`${app.url}${manifestUrl}`)).json()) as {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
 import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
 import { qrCameraFeed } from '../src/qr-camera.ts'
+import { registerThroughForm } from '../src/register.ts'
 
 /** The card someone shows from their phone, which the camera sees. */
 const SHOWN_CARD = [
@@ -62,14 +63,12 @@ async function addConnection(details: { focus?: string; notes?: string; followUp
 
 describe('journey 7: remember and follow up', () => {
   it('registers and saves a connection with a follow-up in two days', async () => {
-    await page.goto(`${app.url}/register`)
-    await page.getByLabel('First name').fill('Ada')
-    await page.getByLabel('Last name').fill('Lovelace')
-    await page.getByLabel('Email').fill('ada@example.com')
-    await page.getByLabel('Password', { exact: true }).fill('analytical-engine-1')
-    await page.getByLabel('Confirm password', { exact: true }).fill('analytical-engine-1')
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.waitForURL(`${app.url}/`)
+    await registerThroughForm(page, app.url, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'analytical-engine-1',
+    })
 
     await addConnection({
       focus: 'Fintech payments',
