@@ -21,14 +21,6 @@ function whenSignedIn({ queryClient, trpcUtils }: AppInstance, then: () => void)
   check()
 }
 
-/** The service worker makes the app installable from any page, the landing page included. */
-const registerServiceWorker = () => void navigator.serviceWorker.register('/sw.js').catch(() => {})
-
-function afterLoad(then: () => void) {
-  if (document.readyState === 'complete') then()
-  else window.addEventListener('load', then, { once: true })
-}
-
 async function start(element: HTMLElement) {
   // A returning signed-in user's saved data comes first, so the app opens with no network.
   if (hasSavedData()) await (await offlineSupport()).restoreSavedData(app).catch(() => {})
@@ -37,7 +29,6 @@ async function start(element: HTMLElement) {
       <App app={app} />
     </StrictMode>,
   )
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) afterLoad(registerServiceWorker)
   whenSignedIn(app, () => void offlineSupport().then((offline) => offline.startOffline(app)))
 }
 

@@ -38,9 +38,16 @@ function refreshWhenBackOnline({ queryClient }: AppInstance) {
   watchForReturn()
 }
 
-/** Once someone is signed in: saving the cache, refreshing it when back online, and the outbox. */
+/**
+ * Once someone is signed in: the service worker (the app becomes installable and opens offline),
+ * saving the cache, refreshing it when back online, and the outbox. Visitors of the landing page
+ * get none of it: precaching the whole app would slow their first visit.
+ */
 export async function startOffline(app: AppInstance) {
   const { queryClient, trpcUtils } = app
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    void navigator.serviceWorker.register('/sw.js').catch(() => {})
+  }
   persistQueryCache(queryClient)
   refreshWhenBackOnline(app)
   await startOutbox({
