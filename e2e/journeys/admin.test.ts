@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, startApp, type RunningApp } from '../src/app-server.ts'
 import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
 import { solidPng } from '../src/png.ts'
+import { registerThroughForm } from '../src/register.ts'
 
 let app: RunningApp
 let browser: Browser
@@ -83,14 +84,7 @@ describe('journey 5: an admin runs events and users', () => {
   it('creates, edits and deletes an event with a logo, and manages a signed-in user', async () => {
     // The member registers in their own browser and stays signed in throughout.
     const memberPage = await newPhonePage()
-    await memberPage.goto(`${app.url}/register`)
-    await memberPage.getByLabel('First name').fill(member.firstName)
-    await memberPage.getByLabel('Last name').fill(member.lastName)
-    await memberPage.getByLabel('Email').fill(member.email)
-    await memberPage.getByLabel('Password', { exact: true }).fill(member.password)
-    await memberPage.getByLabel('Confirm password', { exact: true }).fill(member.password)
-    await memberPage.getByRole('button', { name: 'Create Account' }).click()
-    await memberPage.waitForURL(`${app.url}/`)
+    await registerThroughForm(memberPage, app.url, member)
     await memberPage.getByRole('link', { name: 'Connections' }).click()
     await memberPage.getByRole('heading', { name: 'Your Connections' }).waitFor()
 

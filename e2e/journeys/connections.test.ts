@@ -6,8 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
 import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
 import { fakeMicrophone, makeMediaFixtures, type MediaFixtures } from '../src/media-fixtures.ts'
+import { registerThroughForm } from '../src/register.ts'
 
-const USER = { firstName: 'Grace', email: 'grace@example.com', password: 'sunlit-harbor-7' }
+const USER = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.com',
+  password: 'sunlit-harbor-7',
+}
 const PERSON = { firstName: 'Linus', lastName: 'Pauling', company: 'Caltech' }
 const PERSON_NAME = `${PERSON.firstName} ${PERSON.lastName}`
 const FIRST_NOTES = 'Talked about vitamin C and protein folding.'
@@ -79,14 +85,7 @@ function totalConnections(page: Page) {
 describe('journey 2: capturing a connection at an event', () => {
   it('joins Ideas Fest, adds a person with types, notes, a photo and a transcribed voice note, and finds them again', async () => {
     const page = await newPhonePage()
-    await page.goto(`${app.url}/register`)
-    await page.getByLabel('First name').fill(USER.firstName)
-    await page.getByLabel('Last name').fill('Hopper')
-    await page.getByLabel('Email').fill(USER.email)
-    await page.getByLabel('Password', { exact: true }).fill(USER.password)
-    await page.getByLabel('Confirm password', { exact: true }).fill(USER.password)
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.waitForURL(`${app.url}/`)
+    await registerThroughForm(page, app.url, USER)
     await expect
       .poll(() => totalConnections(page).textContent(), SLOW)
       .toMatch(/^0\s*Total Connections$/)
