@@ -103,6 +103,12 @@ describe('events', () => {
     expect((await json(response)).message).toBe('Event not found.')
   })
 
+  it('are listed only to someone signed in', async () => {
+    const response = await t.request('/api/events')
+    expect(response.status).toBe(401)
+    expect(await json(response)).toEqual({ message: 'Unauthorized' })
+  })
+
   it('are created, updated and deleted by admins only', async () => {
     const user = await registerUser(t)
     const forbidden = await t.request('/api/events', { body: eventBody, cookie: user.cookie })

@@ -1,11 +1,16 @@
+import { listEventsForUserJson } from '@fiveconnect/db'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
 import { readJson, readJsonWithId } from '../http/read-json.ts'
 import { callerFor } from './caller.ts'
+import { sendJsonText, signedInDatabase } from './database-json.ts'
 
 /** SPEC section 7: events, attendance, and the admin's event management. */
 export const eventRoutes = new Hono<AppEnv>()
-  .get('/events', async (c) => c.json(await callerFor(c).events.list()))
+  .get('/events', async (c) => {
+    const { db, user } = signedInDatabase(c)
+    return sendJsonText(c, await listEventsForUserJson(db, user.id))
+  })
   .get('/users/events', async (c) => c.json(await callerFor(c).events.listJoined()))
   .post('/events/:id/attend', async (c) =>
     c.json(await callerFor(c).events.join({ id: c.req.param('id') })),

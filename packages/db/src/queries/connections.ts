@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
+import { jsonArrayText, jsonObject, jsonObjectOrNull } from './json-text.ts'
 import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
 import { normalizeEmail } from './users.ts'
 
@@ -64,6 +65,27 @@ export async function listConnections(
   return selectWithDetails(db)
     .where(eq(connections.authorId, authorId))
     .orderBy(desc(connections.createdAt), desc(connections.id))
+}
+
+/** What listConnections returns, as the JSON text that JSON.stringify would make of it. */
+export async function listConnectionsJson(db: Database, authorId: string): Promise<string> {
+  const connectionJson = jsonObject({
+    ...connectionColumns,
+    person: jsonObject(personColumns),
+    event: jsonObjectOrNull(events.id, eventSummaryColumns),
+  })
+  const [list] = await db
+    .select({
+      json: jsonArrayText(
+        connectionJson,
+        sql`${connections.createdAt} desc, ${connections.id} desc`,
+      ),
+    })
+    .from(connections)
+    .innerJoin(people, eq(people.id, connections.personId))
+    .leftJoin(events, eq(events.id, connections.eventId))
+    .where(eq(connections.authorId, authorId))
+  return list?.json ?? '[]'
 }
 
 /** One of the author's connections; undefined when it does not exist or belongs to someone else. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import { connections, eventAttendees, events } from '../schema/index.ts'
+import { jsonArrayText, jsonObject } from './json-text.ts'
 
 export const STARTER_EVENT_TITLE = 'Ideas Fest'
 export const SYSTEM_USER_EMAIL = 'system@fiveconnect.invalid'
@@ -13,30 +14,55 @@ export type EventDetails = Pick<
 >
 export type EventForUser = Event & { isJoined: boolean; connectionCount: number }
 
-/**
- * Every event with whether the user joined it and how many connections the user made there, in
- * one statement however many events there are.
- */
-export async function listEventsForUser(db: Database, userId: string): Promise<EventForUser[]> {
-  const counts = db
+function userConnectionCounts(db: Database, userId: string) {
+  return db
     .select({ eventId: connections.eventId, connectionCount: count().as('connection_count') })
     .from(connections)
     .where(eq(connections.authorId, userId))
     .groupBy(connections.eventId)
     .as('counts')
-  return db
-    .select({
+}
+
+/** The user's facts about each event: joined or not, and how many connections they made there. */
+function userEventFacts(db: Database, userId: string) {
+  const counts = userConnectionCounts(db, userId)
+  return {
+    counts,
+    isUsersAttendance: and(
+      eq(eventAttendees.eventId, events.id),
+      eq(eventAttendees.userId, userId),
+    ),
+    fields: {
       ...getTableColumns(events),
       isJoined: sql<boolean>`${eventAttendees.id} is not null`,
       connectionCount: sql<number>`coalesce(${counts.connectionCount}, 0)::int`,
-    })
+    },
+  }
+}
+
+/**
+ * Every event with whether the user joined it and how many connections the user made there, in
+ * one statement however many events there are.
+ */
+export async function listEventsForUser(db: Database, userId: string): Promise<EventForUser[]> {
+  const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
+  return db
+    .select(fields)
     .from(events)
-    .leftJoin(
-      eventAttendees,
-      and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, userId)),
-    )
+    .leftJoin(eventAttendees, isUsersAttendance)
     .leftJoin(counts, eq(counts.eventId, events.id))
     .orderBy(desc(events.startDateTime))
+}
+
+/** What listEventsForUser returns, as the JSON text that JSON.stringify would make of it. */
+export async function listEventsForUserJson(db: Database, userId: string): Promise<string> {
+  const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
+  const [list] = await db
+    .select({ json: jsonArrayText(jsonObject(fields), sql`${events.startDateTime} desc`) })
+    .from(events)
+    .leftJoin(eventAttendees, isUsersAttendance)
+    .leftJoin(counts, eq(counts.eventId, events.id))
+  return list?.json ?? '[]'
 }
 
 export async function listJoinedEvents(db: Database, userId: string): Promise<Event[]> {
