@@ -74,7 +74,7 @@ export async function explainHotQueries(
     await explainOne(url, `people search for "${searchTerm}"`, 'searchPeople', [
       { query: searchTerm, limit: 20 },
     ]),
-    await explainOne(url, 'events list with joined flags and counts', 'listEventsForUser', [
+    await explainOne(url, 'events list with joined flags and counts', 'listEventsForUserJson', [
       userId,
     ]),
   ]
