@@ -6,7 +6,7 @@ import {
   createPerson,
   searchPeople,
   searchPeopleByContentQuery,
-  searchPeopleByNameQuery,
+  searchPeopleByPrefixQuery,
 } from './people.ts'
 
 let handle: DbHandle
@@ -39,11 +39,27 @@ const names = (found: { firstName: string; lastName: string }[]) =>
   found.map((person) => `${person.firstName} ${person.lastName}`)
 
 describe('people search', () => {
-  it('finds names by their start through the prefix indexes', async () => {
-    const plan = await planOf((tx) => searchPeopleByNameQuery(tx, { query: 'Hopp', limit: 20 }))
+  it('finds names and companies by their start through the prefix indexes', async () => {
+    const plan = await planOf((tx) => searchPeopleByPrefixQuery(tx, { query: 'Hopp', limit: 20 }))
     expect(plan).toContain('people_last_name_prefix_idx')
     expect(plan).toContain('people_full_name_prefix_idx')
+    expect(plan).toContain('people_company_prefix_idx')
     expect(plan).not.toContain('Seq Scan')
+  })
+
+  it('finds people by the start of their company', async () => {
+    await createPerson(handle.db, { firstName: 'Mo', lastName: 'Salah', company: 'Umbrella Corp' })
+    expect(names(await searchPeople(handle.db, { query: 'umbr', limit: 20 }))).toEqual(['Mo Salah'])
+  })
+
+  it('reads only a page of the names that start with the query, the first in alphabetical order', async () => {
+    const { db } = handle
+    for (const lastName of ['Tanz', 'Tanaka', 'Tanabe']) {
+      await createPerson(db, { firstName: 'Kim', lastName })
+    }
+    const page = names(await searchPeople(db, { query: 'tan', limit: 2 }))
+    expect(page).toHaveLength(2)
+    expect(page).toEqual(expect.arrayContaining(['Kim Tanabe', 'Kim Tanaka']))
   })
 
   it('finds other matches through the trigram index', async () => {
@@ -52,7 +68,7 @@ describe('people search', () => {
     expect(plan).not.toContain('Seq Scan')
   })
 
-  it('fills the page with other matches only after the name matches, without repeats', async () => {
+  it('fills the page with other matches only after the prefix matches, without repeats', async () => {
     const { db } = handle
     await createPerson(db, { firstName: 'Navya', lastName: 'Rao' })
     await createPerson(db, { firstName: 'Ada', lastName: 'Navarro', company: 'Navy' })

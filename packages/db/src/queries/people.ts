@@ -48,46 +48,62 @@ export function isRegisteredEmail(email: string | null): SQL<boolean> | boolean 
 const searchText = sql`lower(${people.firstName} || ' ' || ${people.lastName} || ' ' || coalesce(${people.email}, '') || ' ' || coalesce(${people.company}, ''))`
 const fullName = sql`lower(${people.firstName} || ' ' || ${people.lastName})`
 const lastName = sql`lower(${people.lastName})`
+const company = sql`lower(${people.company})`
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 /**
  * People whose name, full name, email or company contains the query, case-insensitively: the exact
- * name or email first, then names starting with the query, then other matches, each by trigram
- * similarity. Name matches come from prefix indexes; the costlier substring search runs only when
- * they do not fill the page, so a common name stays fast however many people contain it.
+ * name or email first, then names and companies starting with the query, then other matches, each
+ * by trigram similarity. Prefix matches come from prefix indexes; the costlier substring search runs
+ * only when they do not fill the page, so a common name stays fast however many people contain it.
  */
 export async function searchPeople(
   db: Database,
   search: { query: string; limit: number },
 ): Promise<PublicPerson[]> {
-  const byName = await searchPeopleByNameQuery(db, search)
-  if (byName.length >= search.limit) return byName
+  const byPrefix = await searchPeopleByPrefixQuery(db, search)
+  if (byPrefix.length >= search.limit) return byPrefix
   const others = await searchPeopleByContentQuery(db, {
     ...search,
-    limit: search.limit - byName.length,
+    limit: search.limit - byPrefix.length,
   })
-  return [...byName, ...others]
+  return [...byPrefix, ...others]
 }
 
 function searchTerms(query: string) {
   const needle = query.trim().toLowerCase()
   const prefix = `${escapeLike(needle)}%`
-  const isNameMatch = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix} or ${people.email} = ${needle})`
-  return { needle, isNameMatch }
+  const isNameMatch = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix} or ${company} like ${prefix} or ${people.email} = ${needle})`
+  return { needle, prefix, isNameMatch }
 }
 
-/** The exact name or email, then names that start with the query (prefix indexes). */
-export function searchPeopleByNameQuery(
+/**
+ * The exact name or email, then names and companies that start with the query. Each prefix index is read in its
+ * own order and only for a page of rows, so a name that thousands of people share costs no more
+ * than a rare one; the page's candidates are then ranked by similarity.
+ */
+export function searchPeopleByPrefixQuery(
   db: Database,
   { query, limit }: { query: string; limit: number },
 ) {
-  const { needle, isNameMatch } = searchTerms(query)
+  const { needle, prefix } = searchTerms(query)
   const isExact = sql`(${fullName} = ${needle} or ${people.email} = ${needle})`
+  const firstInIndexOrder = (key: SQL) =>
+    sql`(select ${people.id} from ${people} where ${key} like ${prefix} order by ${key} using ~<~ limit ${limit})`
+  const candidates = sql.join(
+    [
+      sql`(select ${people.id} from ${people} where ${isExact} limit ${limit})`,
+      firstInIndexOrder(fullName),
+      firstInIndexOrder(lastName),
+      firstInIndexOrder(company),
+    ],
+    sql` union `,
+  )
   return db
     .select(personColumns)
     .from(people)
-    .where(isNameMatch)
+    .where(sql`${people.id} in (${candidates})`)
     .orderBy(
       desc(isExact),
       desc(sql`similarity(${searchText}, ${needle})`),

@@ -43,8 +43,8 @@ export const people = pgTable(
     uniqueIndex('people_creator_idempotency_key_unique')
       .on(table.createdBy, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
-    // People search: names starting with the query, then the costlier substring search over names,
-    // email and company (pg_trgm).
+    // People search: names and companies starting with the query, then the costlier substring search
+    // over names, email and company (pg_trgm).
     index('people_full_name_prefix_idx').using(
       'btree',
       sql`lower(${table.firstName} || ' ' || ${table.lastName}) text_pattern_ops`,
@@ -52,6 +52,10 @@ export const people = pgTable(
     index('people_last_name_prefix_idx').using(
       'btree',
       sql`lower(${table.lastName}) text_pattern_ops`,
+    ),
+    index('people_company_prefix_idx').using(
+      'btree',
+      sql`lower(${table.company}) text_pattern_ops`,
     ),
     index('people_search_trgm_idx').using(
       'gin',

@@ -1,0 +1,1 @@
+CREATE INDEX "people_company_prefix_idx" ON "people" USING btree (lower("company") text_pattern_ops);
