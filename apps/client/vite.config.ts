@@ -65,6 +65,23 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every page needs these libraries at start-up. Left to itself, Rolldown splits them into
+          // many small chunks shared with the lazy routes, and each one compresses on its own: as
+          // one chunk the landing page's first JS is about 4 kB (gzip) smaller.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|is-what|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/objects': 'http://localhost:3000' },
