@@ -47,6 +47,18 @@ describe('people search', () => {
     expect(plan).not.toContain('Seq Scan')
   })
 
+  it('puts the exact name first, then names starting with the query, then companies', async () => {
+    const { db } = handle
+    await createPerson(db, { firstName: 'Ada', lastName: 'Byronson' })
+    await createPerson(db, { firstName: 'Ada', lastName: 'Byron' })
+    await createPerson(db, { firstName: 'Ed', lastName: 'Smith', company: 'Ada Byron Labs' })
+    expect(names(await searchPeople(db, { query: 'ada byron', limit: 20 }))).toEqual([
+      'Ada Byron',
+      'Ada Byronson',
+      'Ed Smith',
+    ])
+  })
+
   it('finds people by the start of their company', async () => {
     await createPerson(handle.db, { firstName: 'Mo', lastName: 'Salah', company: 'Umbrella Corp' })
     expect(names(await searchPeople(handle.db, { query: 'umbr', limit: 20 }))).toEqual(['Mo Salah'])

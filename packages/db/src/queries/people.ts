@@ -54,8 +54,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 
 /**
  * People whose name, full name, email or company contains the query, case-insensitively: the exact
- * name or email first, then names and companies starting with the query, then other matches, each
- * by trigram similarity. Prefix matches come from prefix indexes; the costlier substring search runs
+ * name or email first, then names starting with the query, then companies starting with it, then
+ * other matches, each by trigram similarity. Prefix matches come from prefix indexes; the costlier substring search runs
  * only when they do not fill the page, so a common name stays fast however many people contain it.
  */
 export async function searchPeople(
@@ -89,6 +89,7 @@ export function searchPeopleByPrefixQuery(
 ) {
   const { needle, prefix } = searchTerms(query)
   const isExact = sql`(${fullName} = ${needle} or ${people.email} = ${needle})`
+  const isNamePrefix = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix})`
   const firstInIndexOrder = (key: SQL) =>
     sql`(select ${people.id} from ${people} where ${key} like ${prefix} order by ${key} using ~<~ limit ${limit})`
   const candidates = sql.join(
@@ -105,7 +106,9 @@ export function searchPeopleByPrefixQuery(
     .from(people)
     .where(sql`${people.id} in (${candidates})`)
     .orderBy(
-      desc(isExact),
+      // `is true`: with no email, isExact is null, and nulls would sort first.
+      desc(sql`${isExact} is true`),
+      desc(isNamePrefix),
       desc(sql`similarity(${searchText}, ${needle})`),
       people.lastName,
       people.id,
