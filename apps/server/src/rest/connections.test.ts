@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { events } from '@fiveconnect/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
@@ -364,5 +365,24 @@ describe('follow-ups', () => {
     const bad = await t.request('/api/connections/nope/follow-up.ics', { cookie: user.cookie })
     expect(bad.status).toBe(400)
     expect((await json(bad)).message).toBe('Not a valid id')
+  })
+})
+
+describe('answers', () => {
+  it('come gzip-compressed to a client that accepts it, and whole to one that does not', async () => {
+    const user = await registerUser(t)
+    for (let index = 0; index < 3; index++)
+      await addConnection(user.cookie, { notes: 'x'.repeat(500) })
+    const plain = await t.request('/api/connections', { cookie: user.cookie })
+    const compressed = await t.request('/api/connections', {
+      cookie: user.cookie,
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(compressed.headers.get('content-encoding')).toBe('gzip')
+    const plainText = await plain.text()
+    const body = Buffer.from(await compressed.arrayBuffer())
+    expect(body.length).toBeLessThan(Buffer.byteLength(plainText) / 4)
+    expect(gunzipSync(body).toString()).toBe(plainText)
   })
 })
