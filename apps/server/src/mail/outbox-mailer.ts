@@ -13,11 +13,15 @@ export function createOutboxMailer(
   dir: string,
   log: (line: string) => void = console.info,
 ): Mailer {
+  // Orders messages sent within the same millisecond, which the time alone would leave to chance.
+  let sequence = 0
   return {
     async send(message) {
       await mkdir(dir, { recursive: true })
       const sentAt = new Date().toISOString()
-      const file = join(dir, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`)
+      sequence += 1
+      const order = String(sequence).padStart(9, '0')
+      const file = join(dir, `${sentAt.replace(/[:.]/g, '-')}-${order}-${randomUUID()}.json`)
       await writeFile(file, JSON.stringify({ ...message, sentAt } satisfies OutboxEntry, null, 2))
       log(`[outbox] email to ${message.to}: "${message.subject}" saved to ${file}\n${message.text}`)
     },
