@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
-import { createDb, type DbHandle } from './client.ts'
+import { createDb, type Database, type DbHandle } from './client.ts'
 import type { ConnectionContent } from './queries/connections.ts'
+import { createUser } from './queries/users.ts'
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
@@ -44,4 +45,17 @@ export const emptyConnectionContent: ConnectionContent = {
   voiceNoteTranscription: null,
   followUpOn: null,
   followUpDone: false,
+}
+
+let testUserCount = 0
+
+/** A user with an email no other test user has, for tests that need someone to own rows. */
+export function createTestUser(db: Database) {
+  testUserCount += 1
+  return createUser(db, {
+    email: `test-user-${testUserCount}@example.com`,
+    passwordHash: 'hash',
+    firstName: 'Test',
+    lastName: `User ${testUserCount}`,
+  })
 }

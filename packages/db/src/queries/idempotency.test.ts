@@ -3,10 +3,9 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
 import { connections, people } from '../schema/index.ts'
-import { createTestDb, emptyConnectionContent } from '../testing.ts'
+import { createTestDb, createTestUser, emptyConnectionContent } from '../testing.ts'
 import { createConnection } from './connections.ts'
 import { createPerson } from './people.ts'
-import { createUser } from './users.ts'
 
 let handle: DbHandle
 beforeAll(async () => {
@@ -15,17 +14,6 @@ beforeAll(async () => {
 afterAll(() => handle.close())
 
 const content = { ...emptyConnectionContent, connectionTypes: ['SA'], connectionFocus: 'Fintech' }
-
-let userCount = 0
-function newUser() {
-  userCount += 1
-  return createUser(handle.db, {
-    email: `outbox-${userCount}@example.com`,
-    passwordHash: 'hash',
-    firstName: 'Outbox',
-    lastName: `User ${userCount}`,
-  })
-}
 
 async function peopleCreatedBy(userId: string) {
   const [row] = await handle.db
@@ -45,7 +33,7 @@ async function connectionsOf(authorId: string) {
 
 describe('creating a person with an idempotency key', () => {
   it('answers the first person for a repeat and adds no one', async () => {
-    const user = await newUser()
+    const user = await createTestUser(handle.db)
     const details = { firstName: 'Ada', lastName: 'Byron', createdBy: user.id }
     const key = randomUUID()
     const first = await createPerson(handle.db, { ...details, idempotencyKey: key })
@@ -55,7 +43,7 @@ describe('creating a person with an idempotency key', () => {
   })
 
   it('creates once when the same key arrives many times at once', async () => {
-    const user = await newUser()
+    const user = await createTestUser(handle.db)
     const key = randomUUID()
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -72,7 +60,7 @@ describe('creating a person with an idempotency key', () => {
   })
 
   it('keeps keys apart per user, and creates a new person for each new key', async () => {
-    const [alice, bob] = [await newUser(), await newUser()]
+    const [alice, bob] = [await createTestUser(handle.db), await createTestUser(handle.db)]
     const key = randomUUID()
     const details = { firstName: 'Alan', lastName: 'Turing' }
     const forAlice = await createPerson(handle.db, {
@@ -96,7 +84,7 @@ describe('creating a person with an idempotency key', () => {
 
 describe('creating a connection with an idempotency key', () => {
   async function setUp() {
-    const author = await newUser()
+    const author = await createTestUser(handle.db)
     const person = await createPerson(handle.db, {
       firstName: 'Met',
       lastName: 'Person',

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
-import { createTestDb, emptyConnectionContent } from '../testing.ts'
+import { createTestDb, createTestUser, emptyConnectionContent } from '../testing.ts'
 import { createConnection, listConnections, listConnectionsJson } from './connections.ts'
 import { createEvent, joinEvent, listEventsForUser, listEventsForUserJson } from './events.ts'
 import { createPerson } from './people.ts'
-import { createUser } from './users.ts'
 
 let handle: DbHandle
 beforeAll(async () => {
@@ -15,25 +14,14 @@ afterAll(() => handle.close())
 /** What a client receives from the object path: the objects as JSON, read back. */
 const asSent = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown
 
-let userCount = 0
-function newUser() {
-  userCount += 1
-  return createUser(handle.db, {
-    email: `json-${userCount}@example.com`,
-    passwordHash: 'hash',
-    firstName: 'Json',
-    lastName: `User ${userCount}`,
-  })
-}
-
 describe('lists written as JSON by the database', () => {
   it('answer a user with nothing yet with an empty list', async () => {
-    const user = await newUser()
+    const user = await createTestUser(handle.db)
     expect(await listConnectionsJson(handle.db, user.id)).toBe('[]')
   })
 
   it('write the connections exactly as the object list is sent, order, dates and nulls included', async () => {
-    const user = await newUser()
+    const user = await createTestUser(handle.db)
     const event = await createEvent(handle.db, {
       title: 'Fintech "Night" · Zürich',
       description: 'Line one\nline two, with a tab\t and a backslash \\',
@@ -82,7 +70,7 @@ describe('lists written as JSON by the database', () => {
   })
 
   it("write the events with the user's joined flags and counts exactly as the object list is sent", async () => {
-    const user = await newUser()
+    const user = await createTestUser(handle.db)
     const joined = await createEvent(handle.db, {
       title: 'Joined',
       description: null,
