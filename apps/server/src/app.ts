@@ -87,7 +87,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
 
   app.use(securityHeaders({ https: config.secureCookies, uploadOrigins: config.uploadOrigins }))
   // A phone at a venue has little bandwidth: the signed-in home's data (500 connections) is 656 kB
-  // of JSON and about a tenth of that compressed. No answer holds a secret beside text an attacker
+  // of JSON and 120 kB compressed. No answer holds a secret beside text an attacker
   // could choose, so compression leaks nothing (BREACH needs both). The client's files come
   // precompressed from serveClient.
   app.use('/api/*', compress())

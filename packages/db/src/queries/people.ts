@@ -55,8 +55,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 /**
  * People whose name, full name, email or company contains the query, case-insensitively: the exact
  * name or email first, then names starting with the query, then companies starting with it, then
- * other matches, each by trigram similarity. Prefix matches come from prefix indexes; the costlier substring search runs
- * only when they do not fill the page, so a common name stays fast however many people contain it.
+ * other matches, each by trigram similarity. Prefix matches come from prefix indexes; the costlier
+ * substring search runs only when they do not fill the page, so a common name stays fast however
+ * many people contain it.
  */
 export async function searchPeople(
   db: Database,
@@ -74,14 +75,14 @@ export async function searchPeople(
 function searchTerms(query: string) {
   const needle = query.trim().toLowerCase()
   const prefix = `${escapeLike(needle)}%`
-  const isNameMatch = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix} or ${company} like ${prefix} or ${people.email} = ${needle})`
-  return { needle, prefix, isNameMatch }
+  const isPrefixMatch = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix} or ${company} like ${prefix} or ${people.email} = ${needle})`
+  return { needle, prefix, isPrefixMatch }
 }
 
 /**
- * The exact name or email, then names and companies that start with the query. Each prefix index is read in its
- * own order and only for a page of rows, so a name that thousands of people share costs no more
- * than a rare one; the page's candidates are then ranked by similarity.
+ * The exact name or email, then names and companies that start with the query. Each prefix index
+ * is read in its own order and only for a page of rows, so a name that thousands of people share
+ * costs no more than a rare one; the page's candidates are then ranked by similarity.
  */
 export function searchPeopleByPrefixQuery(
   db: Database,
@@ -121,12 +122,12 @@ export function searchPeopleByContentQuery(
   db: Database,
   { query, limit }: { query: string; limit: number },
 ) {
-  const { needle, isNameMatch } = searchTerms(query)
+  const { needle, isPrefixMatch } = searchTerms(query)
   return db
     .select(personColumns)
     .from(people)
     .where(
-      sql`${searchText} like ${`%${escapeLike(needle)}%`} and not coalesce(${isNameMatch}, false)`,
+      sql`${searchText} like ${`%${escapeLike(needle)}%`} and not coalesce(${isPrefixMatch}, false)`,
     )
     .orderBy(desc(sql`similarity(${searchText}, ${needle})`), people.lastName, people.id)
     .limit(limit)
