@@ -13,7 +13,7 @@ export function signedInDatabase(c: Context<AppEnv>): { db: Database; user: Publ
   return { db, user }
 }
 
-/** Answers JSON text as it is, without parsing or serializing it again. */
-export function sendJsonText(c: Context<AppEnv>, json: string) {
+/** Answers UTF-8 JSON text as it is, without parsing or serializing it again. */
+export function sendJsonText(c: Context<AppEnv>, json: Uint8Array<ArrayBuffer>) {
   return c.body(json, 200, { 'Content-Type': 'application/json' })
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
-import { jsonArrayText, jsonObject, jsonObjectOrNull } from './json-text.ts'
+import { jsonArrayText, jsonObject, jsonObjectOrNull, selectJsonBytes } from './json-text.ts'
 import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
 import { normalizeEmail } from './users.ts'
 
@@ -67,25 +67,30 @@ export async function listConnections(
     .orderBy(desc(connections.createdAt), desc(connections.id))
 }
 
-/** What listConnections returns, as the JSON text that JSON.stringify would make of it. */
-export async function listConnectionsJson(db: Database, authorId: string): Promise<string> {
+/** What listConnections returns, as UTF-8 JSON text: what JSON.stringify would make of it. */
+export async function listConnectionsJson(
+  db: Database,
+  authorId: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const connectionJson = jsonObject({
     ...connectionColumns,
     person: jsonObject(personColumns),
     event: jsonObjectOrNull(events.id, eventSummaryColumns),
   })
-  const [list] = await db
-    .select({
-      json: jsonArrayText(
-        connectionJson,
-        sql`${connections.createdAt} desc, ${connections.id} desc`,
-      ),
-    })
-    .from(connections)
-    .innerJoin(people, eq(people.id, connections.personId))
-    .leftJoin(events, eq(events.id, connections.eventId))
-    .where(eq(connections.authorId, authorId))
-  return list?.json ?? '[]'
+  return selectJsonBytes(
+    db,
+    db
+      .select({
+        json: jsonArrayText(
+          connectionJson,
+          sql`${connections.createdAt} desc, ${connections.id} desc`,
+        ),
+      })
+      .from(connections)
+      .innerJoin(people, eq(people.id, connections.personId))
+      .leftJoin(events, eq(events.id, connections.eventId))
+      .where(eq(connections.authorId, authorId)),
+  )
 }
 
 /** One of the author's connections; undefined when it does not exist or belongs to someone else. */

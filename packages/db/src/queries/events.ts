@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import { connections, eventAttendees, events } from '../schema/index.ts'
-import { jsonArrayText, jsonObject } from './json-text.ts'
+import { jsonArrayText, jsonObject, selectJsonBytes } from './json-text.ts'
 
 export const STARTER_EVENT_TITLE = 'Ideas Fest'
 export const SYSTEM_USER_EMAIL = 'system@fiveconnect.invalid'
@@ -54,15 +54,20 @@ export async function listEventsForUser(db: Database, userId: string): Promise<E
     .orderBy(desc(events.startDateTime))
 }
 
-/** What listEventsForUser returns, as the JSON text that JSON.stringify would make of it. */
-export async function listEventsForUserJson(db: Database, userId: string): Promise<string> {
+/** What listEventsForUser returns, as UTF-8 JSON text: what JSON.stringify would make of it. */
+export async function listEventsForUserJson(
+  db: Database,
+  userId: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
-  const [list] = await db
-    .select({ json: jsonArrayText(jsonObject(fields), sql`${events.startDateTime} desc`) })
-    .from(events)
-    .leftJoin(eventAttendees, isUsersAttendance)
-    .leftJoin(counts, eq(counts.eventId, events.id))
-  return list?.json ?? '[]'
+  return selectJsonBytes(
+    db,
+    db
+      .select({ json: jsonArrayText(jsonObject(fields), sql`${events.startDateTime} desc`) })
+      .from(events)
+      .leftJoin(eventAttendees, isUsersAttendance)
+      .leftJoin(counts, eq(counts.eventId, events.id)),
+  )
 }
 
 export async function listJoinedEvents(db: Database, userId: string): Promise<Event[]> {

@@ -13,11 +13,12 @@ afterAll(() => handle.close())
 
 /** What a client receives from the object path: the objects as JSON, read back. */
 const asSent = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown
+const textOf = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 
 describe('lists written as JSON by the database', () => {
   it('answer a user with nothing yet with an empty list', async () => {
     const user = await createTestUser(handle.db)
-    expect(await listConnectionsJson(handle.db, user.id)).toBe('[]')
+    expect(textOf(await listConnectionsJson(handle.db, user.id))).toBe('[]')
   })
 
   it('write the connections exactly as the object list is sent, order, dates and nulls included', async () => {
@@ -64,7 +65,7 @@ describe('lists written as JSON by the database', () => {
       authorId: user.id,
     })
 
-    const json = await listConnectionsJson(handle.db, user.id)
+    const json = textOf(await listConnectionsJson(handle.db, user.id))
     expect(JSON.parse(json)).toEqual(asSent(await listConnections(handle.db, user.id)))
     expect(JSON.parse(json)).toHaveLength(2)
   })
@@ -93,7 +94,7 @@ describe('lists written as JSON by the database', () => {
       eventId: joined.id,
     })
 
-    const sent = JSON.parse(await listEventsForUserJson(handle.db, user.id)) as unknown[]
+    const sent = JSON.parse(textOf(await listEventsForUserJson(handle.db, user.id))) as unknown[]
     expect(sent).toEqual(asSent(await listEventsForUser(handle.db, user.id)))
     expect(sent).toContainEqual(
       expect.objectContaining({ id: joined.id, isJoined: true, connectionCount: 1 }),
