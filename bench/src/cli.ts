@@ -24,11 +24,14 @@ import { loadFailure, runLoad } from './load/run-load.ts'
 import { describeMachine } from './machine.ts'
 import {
   BENCH_PASSWORD,
-  captureListPayload,
+  capturePayloads,
+  FRAMEWORK_PAYLOADS,
   measureApp,
   signInAll,
   type Durations,
+  type FrameworkPayload,
   type Limits,
+  type Payload,
 } from './measure-app.ts'
 import type { RunningProcess } from './processes/start-process.ts'
 import { evaluate, markdownTable, type Figure } from './report.ts'
@@ -74,49 +77,50 @@ async function seedInto(handle: DbHandle, dataset: Dataset) {
   }
 }
 
-/** The limits, measured with the real list payload while the app server sits idle. */
+/** The limits, measured with the app's real payloads while the app server sits idle. */
 async function measureLimits(
-  payloadJson: string,
+  payloads: Record<FrameworkPayload, Payload>,
   postgresUrl: string | undefined,
   durations: Durations,
 ): Promise<{ limits: Limits; figures: Figure[] }> {
   const figures: Figure[] = []
-  const limits: Limits = {}
-  log('Limit: bare Hono with the same payload')
+  const limits: Limits = { framework: {} }
+  log('Limit: bare Hono with the same payloads')
   let bare: RunningProcess | undefined
   try {
-    bare = await startBareHono(payloadJson)
-    const result = await runLoad({
-      baseUrl: bare.url,
-      requests: [{ method: 'GET', path: '/payload' }],
-      connections: 50,
-      idlePath: '/health',
-      ...durations,
-    })
-    const failure = loadFailure(result)
-    if (failure) throw new Error(failure)
-    limits.bareHono = { requestsPerSecond: result.requestsPerSecond, p99: result.latency.p99 }
-    figures.push(
-      {
-        group: 'Limits',
-        name: 'bare Hono, same payload, throughput',
-        unit: 'req/s',
-        value: result.requestsPerSecond,
-      },
-      {
-        group: 'Limits',
-        name: 'bare Hono, same payload, p99',
-        unit: 'ms',
-        value: result.latency.p99,
-      },
+    bare = await startBareHono(
+      Object.fromEntries(Object.entries(payloads).map(([name, payload]) => [name, payload.body])),
     )
+    for (const name of Object.keys(payloads) as FrameworkPayload[]) {
+      const figureName = `bare Hono, the payload of ${FRAMEWORK_PAYLOADS[name]}`
+      try {
+        const result = await runLoad({
+          baseUrl: bare.url,
+          requests: [{ method: 'GET', path: `/payload/${name}` }],
+          connections: 50,
+          idlePath: '/health',
+          ...durations,
+        })
+        const failure = loadFailure(result)
+        if (failure) throw new Error(failure)
+        const { requestsPerSecond, latency } = result
+        limits.framework[name] = { requestsPerSecond, p95: latency.p95, p99: latency.p99 }
+        figures.push(
+          {
+            group: 'Limits',
+            name: `${figureName}, throughput`,
+            unit: 'req/s',
+            value: requestsPerSecond,
+          },
+          { group: 'Limits', name: `${figureName}, p95`, unit: 'ms', value: latency.p95 },
+          { group: 'Limits', name: `${figureName}, p99`, unit: 'ms', value: latency.p99 },
+        )
+      } catch (error) {
+        figures.push({ group: 'Limits', name: figureName, unit: 'req/s', error: messageOf(error) })
+      }
+    }
   } catch (error) {
-    figures.push({
-      group: 'Limits',
-      name: 'bare Hono, same payload',
-      unit: 'req/s',
-      error: messageOf(error),
-    })
+    figures.push({ group: 'Limits', name: 'bare Hono', unit: 'req/s', error: messageOf(error) })
   } finally {
     await bare?.stop()
   }
@@ -236,7 +240,7 @@ async function measureClient(baseUrl: string, cookie: string | undefined): Promi
   return figures
 }
 
-type AppRun = { figures: Figure[]; payload?: { body: string; rows: number; bytes: number } }
+type AppRun = { figures: Figure[] }
 
 /** Starts the server on a seeded database, drives it, and (for Postgres) measures limits and client. */
 async function benchApp(options: {
@@ -251,35 +255,29 @@ async function benchApp(options: {
   log(`${group}: starting the production server`)
   const server = await startAppServer(options.database)
   const figures: Figure[] = []
-  let limits = options.limits ?? {}
-  let payload: AppRun['payload']
+  let limits = options.limits ?? { framework: {} }
   try {
     const sessions = await signInAll(server.url, dataset).catch((error: unknown) => {
       figures.push({ group, name: 'sign-in', unit: '', error: messageOf(error) })
       return undefined
     })
     if (sessions) {
-      payload = await captureListPayload(server.url, sessions.measured).catch((error: unknown) => {
-        figures.push({
-          group,
-          name: 'GET /api/connections payload',
-          unit: '',
-          error: messageOf(error),
-        })
-        return undefined
-      })
-      if (payload) {
-        figures.push(
-          { group, name: 'GET /api/connections payload rows', unit: '', value: payload.rows },
-          {
-            group,
-            name: 'GET /api/connections payload size',
-            unit: 'kB',
-            value: payload.bytes / KB,
-          },
-        )
+      const payloads = await capturePayloads(server.url, sessions.measured, dataset).catch(
+        (error: unknown) => {
+          figures.push({ group, name: 'payloads', unit: '', error: messageOf(error) })
+          return undefined
+        },
+      )
+      if (payloads) {
+        for (const [name, payload] of Object.entries(payloads)) {
+          const route = FRAMEWORK_PAYLOADS[name as FrameworkPayload]
+          figures.push(
+            { group, name: `${route} payload rows`, unit: '', value: payload.rows },
+            { group, name: `${route} payload size`, unit: 'kB', value: payload.bytes / KB },
+          )
+        }
         if (!options.limits) {
-          const measured = await measureLimits(payload.body, options.postgresUrl, durations)
+          const measured = await measureLimits(payloads, options.postgresUrl, durations)
           limits = measured.limits
           figures.push(...measured.figures)
         }
@@ -289,6 +287,7 @@ async function benchApp(options: {
         ...(await measureApp({
           group,
           baseUrl: server.url,
+          serverPid: server.pid,
           dataset,
           sessions,
           limits,
@@ -311,7 +310,7 @@ async function benchApp(options: {
     })
     await server.stop()
   }
-  return { figures, payload, limits }
+  return { figures, limits }
 }
 
 function planSection(plans: readonly QueryPlan[]): string {

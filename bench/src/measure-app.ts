@@ -7,6 +7,7 @@ import {
   type LoadResult,
 } from './load/run-load.ts'
 import { signIn } from './load/sign-in.ts'
+import { sampleRss } from './processes/rss.ts'
 import type { Figure, Target } from './report.ts'
 
 export const BENCH_PASSWORD = 'bench-password-1'
@@ -14,9 +15,19 @@ const IDLE_PATH = '/api/health'
 
 export type Durations = { warmupSeconds: number; seconds: number }
 
+/** The routes whose answer bare Hono serves from memory, as the framework limit for that route. */
+export const FRAMEWORK_PAYLOADS = {
+  connections: 'GET /api/connections (500 rows)',
+  events: 'GET /api/events',
+  search: 'GET /api/people/search',
+} as const
+export type FrameworkPayload = keyof typeof FRAMEWORK_PAYLOADS
+
+export type LatencyLimit = { requestsPerSecond: number; p95: number; p99: number }
+
 export type Limits = {
-  /** Bare Hono serving the same list payload: req/s and p99. */
-  bareHono?: { requestsPerSecond: number; p99: number }
+  /** Bare Hono answering the same JSON as the route, at the same concurrency. */
+  framework: Partial<Record<FrameworkPayload, LatencyLimit>>
   /** pgbench -S on the same Postgres: transactions per second. */
   pgbenchTps?: number
 }
@@ -28,19 +39,22 @@ type Scenario = {
   requests: LoadRequest[]
   cookie: string
   connections: number
-  limit: 'bareHono' | 'pgbench'
+  /** What the figures are compared with: bare Hono with this route's payload, or pgbench -S. */
+  limit?: { framework: FrameworkPayload } | 'pgbench'
   targets: ScenarioTargets
 }
+
+type Limit = { name: string; requestsPerSecond: number; p95?: number; p99?: number }
 
 type LoadRun = { name: string; result?: LoadResult; error?: string }
 
 const under = (threshold: number): Target => ({ bound: 'under', of: 'value', threshold })
 
-/** The figures of one load run: throughput against its limit, then p50/p95/p99. */
+/** The figures of one load run: throughput, p95 and p99 against its limit where it has one. */
 export function loadFigures(
   group: string,
   run: LoadRun,
-  limit: { name: string; requestsPerSecond: number; p99?: number } | undefined,
+  limit: Limit | undefined,
   targets: ScenarioTargets,
 ): Figure[] {
   const error = run.error ?? (run.result ? loadFailure(run.result) : 'not run')
@@ -51,20 +65,36 @@ export function loadFigures(
     ...(error === undefined ? { value } : { error }),
   })
   const latency = run.result?.latency
+  const limitOf = (value: number | undefined) =>
+    limit && value !== undefined ? { limit: { name: limit.name, value } } : {}
   return [
     {
       ...figure('throughput', 'req/s', run.result?.requestsPerSecond),
-      ...(limit ? { limit: { name: limit.name, value: limit.requestsPerSecond } } : {}),
+      ...limitOf(limit?.requestsPerSecond),
       ...(targets.throughputRatio ? { target: targets.throughputRatio } : {}),
     },
     figure('p50', 'ms', latency?.p50),
-    { ...figure('p95', 'ms', latency?.p95), ...(targets.p95 ? { target: targets.p95 } : {}) },
+    {
+      ...figure('p95', 'ms', latency?.p95),
+      ...limitOf(limit?.p95),
+      ...(targets.p95 ? { target: targets.p95 } : {}),
+    },
     {
       ...figure('p99', 'ms', latency?.p99),
-      ...(limit?.p99 !== undefined ? { limit: { name: limit.name, value: limit.p99 } } : {}),
+      ...limitOf(limit?.p99),
       ...(targets.p99 ? { target: targets.p99 } : {}),
     },
   ]
+}
+
+function limitOf(scenario: Scenario, limits: Limits): Limit | undefined {
+  if (scenario.limit === 'pgbench') {
+    return limits.pgbenchTps === undefined
+      ? undefined
+      : { name: 'pgbench -S', requestsPerSecond: limits.pgbenchTps }
+  }
+  const framework = scenario.limit && limits.framework[scenario.limit.framework]
+  return framework && { name: 'bare Hono', ...framework }
 }
 
 async function attempt(name: string, work: () => Promise<LoadResult>): Promise<LoadRun> {
@@ -86,14 +116,30 @@ export async function signInAll(baseUrl: string, dataset: Dataset): Promise<AppS
   }
 }
 
-/** The JSON of GET /api/connections for the measured user: the bare-Hono limit serves the same. */
-export async function captureListPayload(baseUrl: string, cookie: string) {
-  const response = await fetch(`${baseUrl}/api/connections`, { headers: { cookie } })
+export type Payload = { body: string; rows: number; bytes: number }
+
+async function capturePayload(baseUrl: string, path: string, cookie: string): Promise<Payload> {
+  const response = await fetch(baseUrl + path, { headers: { cookie } })
   const body = await response.text()
   if (!response.ok)
-    throw new Error(`GET /api/connections answered ${response.status}: ${body.slice(0, 200)}`)
+    throw new Error(`GET ${path} answered ${response.status}: ${body.slice(0, 200)}`)
   const rows = (JSON.parse(body) as unknown[]).length
   return { body, rows, bytes: Buffer.byteLength(body) }
+}
+
+const searchPath = (term: string) => `/api/people/search?q=${encodeURIComponent(term)}`
+
+/** What the measured user gets from each route with a framework limit: bare Hono serves the same. */
+export async function capturePayloads(
+  baseUrl: string,
+  cookie: string,
+  dataset: Dataset,
+): Promise<Record<FrameworkPayload, Payload>> {
+  return {
+    connections: await capturePayload(baseUrl, '/api/connections', cookie),
+    events: await capturePayload(baseUrl, '/api/events', cookie),
+    search: await capturePayload(baseUrl, searchPath(dataset.searchTerms[0] ?? ''), cookie),
+  }
 }
 
 /**
@@ -103,6 +149,7 @@ export async function captureListPayload(baseUrl: string, cookie: string) {
 export async function measureApp({
   group,
   baseUrl,
+  serverPid,
   dataset,
   sessions,
   limits,
@@ -112,6 +159,8 @@ export async function measureApp({
 }: {
   group: string
   baseUrl: string
+  /** Its memory is sampled during each run. */
+  serverPid: number
   dataset: Dataset
   sessions: AppSessions
   limits: Limits
@@ -126,11 +175,11 @@ export async function measureApp({
 
   const scenarios: Scenario[] = [
     {
-      name: 'GET /api/connections (500 rows)',
+      name: FRAMEWORK_PAYLOADS.connections,
       requests: [{ method: 'GET', path: '/api/connections' }],
       cookie: sessions.measured,
       connections,
-      limit: 'bareHono',
+      limit: { framework: 'connections' },
       targets: targets({
         throughputRatio: { bound: 'atLeast', of: 'ratio', threshold: 0.25 },
         p99: under(50),
@@ -141,18 +190,15 @@ export async function measureApp({
       requests: [{ method: 'GET', path: '/api/trpc/connections.list' }],
       cookie: sessions.measured,
       connections,
-      limit: 'bareHono',
+      limit: { framework: 'connections' },
       targets: {},
     },
     {
-      name: 'GET /api/people/search',
-      requests: dataset.searchTerms.map((term) => ({
-        method: 'GET',
-        path: `/api/people/search?q=${encodeURIComponent(term)}`,
-      })),
+      name: FRAMEWORK_PAYLOADS.search,
+      requests: dataset.searchTerms.map((term) => ({ method: 'GET', path: searchPath(term) })),
       cookie: sessions.measured,
       connections,
-      limit: 'pgbench',
+      limit: { framework: 'search' },
       targets: targets({ p95: under(15) }),
     },
     {
@@ -167,12 +213,20 @@ export async function measureApp({
       targets: {},
     },
     {
-      name: 'GET /api/events',
+      name: FRAMEWORK_PAYLOADS.events,
       requests: [{ method: 'GET', path: '/api/events' }],
       cookie: sessions.measured,
       connections,
-      limit: 'pgbench',
+      limit: { framework: 'events' },
       targets: targets({ p95: under(10) }),
+    },
+    {
+      // The same calls as the ones beside the logins below, without them: what the logins add.
+      name: 'GET /api/events, 10 connections, no logins',
+      requests: [{ method: 'GET', path: '/api/events' }],
+      cookie: sessions.measured,
+      connections: 10,
+      targets: {},
     },
     {
       name: 'GET /api/admin/stats',
@@ -215,6 +269,7 @@ export async function measureApp({
   for (const scenario of scenarios) {
     log(`  ${scenario.name}`)
     await waitUntilIdle(baseUrl + IDLE_PATH)
+    const rss = sampleRss(serverPid)
     const run = await attempt(scenario.name, () =>
       runLoad({
         baseUrl,
@@ -225,13 +280,13 @@ export async function measureApp({
         ...durations,
       }),
     )
-    const limit =
-      scenario.limit === 'bareHono'
-        ? limits.bareHono && { name: 'bare Hono', ...limits.bareHono }
-        : limits.pgbenchTps !== undefined
-          ? { name: 'pgbench -S', requestsPerSecond: limits.pgbenchTps }
-          : undefined
-    figures.push(...loadFigures(group, run, limit, scenario.targets))
+    rss.stop()
+    figures.push(...loadFigures(group, run, limitOf(scenario, limits), scenario.targets), {
+      group,
+      name: `${scenario.name} server RSS, maximum`,
+      unit: 'MB',
+      value: rss.maxMb(),
+    })
   }
 
   log('  POST /api/login, with GET /api/events alongside')

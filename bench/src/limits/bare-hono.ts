@@ -6,18 +6,19 @@ import { startNodeServer, type RunningProcess } from '../processes/start-process
 
 const BENCH_DIR = resolve(import.meta.dirname, '../..')
 
-/** Starts the bare Hono server with this payload; its route is GET /payload. */
-export async function startBareHono(payloadJson: string): Promise<RunningProcess> {
+/** Starts the bare Hono server with these JSON texts, each at GET /payload/<its name>. */
+export async function startBareHono(payloads: Record<string, string>): Promise<RunningProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'fiveconnect-bare-hono-'))
-  const payloadFile = join(dir, 'payload.json')
-  await writeFile(payloadFile, payloadJson)
+  const payloadsFile = join(dir, 'payloads.json')
+  const entries = Object.entries(payloads).map(([name, json]) => `${JSON.stringify(name)}:${json}`)
+  await writeFile(payloadsFile, `{${entries.join(',')}}`)
   const port = await freePort()
   const server = await startNodeServer({
     args: ['--import', 'tsx', 'src/limits/bare-hono-server.ts'],
     cwd: BENCH_DIR,
     port,
     readyPath: '/health',
-    env: { NODE_ENV: 'production', PORT: String(port), PAYLOAD_FILE: payloadFile },
+    env: { NODE_ENV: 'production', PORT: String(port), PAYLOADS_FILE: payloadsFile },
   })
   return {
     ...server,
