@@ -7,6 +7,7 @@ export class UniqueViolationError extends Error {
 }
 
 const UNIQUE_VIOLATION = '23505'
+const FOREIGN_KEY_VIOLATION = '23503'
 
 type PgErrorLike = {
   code?: unknown
@@ -23,6 +24,14 @@ function findPgError(error: unknown): PgErrorLike | undefined {
     current = candidate.cause
   }
   return undefined
+}
+
+/** The foreign key a write broke by naming a row that does not exist; undefined for other errors. */
+export function brokenForeignKey(error: unknown): string | undefined {
+  const pgError = findPgError(error)
+  if (pgError?.code !== FOREIGN_KEY_VIOLATION) return undefined
+  const constraint = pgError.constraint ?? pgError.constraint_name
+  return typeof constraint === 'string' ? constraint : 'unknown'
 }
 
 /** Runs a write and turns a unique violation (from postgres-js or PGlite) into a typed error. */

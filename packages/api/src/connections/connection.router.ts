@@ -2,8 +2,8 @@ import {
   createConnection,
   deleteConnection,
   getEvent,
-  getPerson,
   listConnections,
+  MissingReferenceError,
   searchConnections,
   updateConnection,
   UniqueViolationError,
@@ -24,9 +24,14 @@ import { toHighlights } from './highlights.ts'
 // Another user's connection answers the same as a missing one, so ids reveal nothing.
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Connection not found.' })
 
+const missingMessages = {
+  person: 'That person does not exist.',
+  event: 'That event does not exist.',
+} satisfies Record<MissingReferenceError['missing'], string>
+
 async function assertEventExists(db: Parameters<typeof getEvent>[0], eventId: string | null) {
   if (eventId && !(await getEvent(db, eventId))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'That event does not exist.' })
+    throw new TRPCError({ code: 'BAD_REQUEST', message: missingMessages.event })
   }
 }
 
@@ -51,12 +56,11 @@ export const connectionRouter = router({
   }),
 
   create: protectedProcedure.input(createConnectionInput).mutation(async ({ ctx, input }) => {
-    if (!(await getPerson(ctx.db, input.personId))) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'That person does not exist.' })
-    }
-    await assertEventExists(ctx.db, input.eventId)
     await ctx.files.assertOwned(filesOf(input), ctx.user.id)
-    return createConnection(ctx.db, { ...input, authorId: ctx.user.id })
+    return createConnection(ctx.db, { ...input, authorId: ctx.user.id }).catch((error: unknown) => {
+      if (!(error instanceof MissingReferenceError)) throw error
+      throw new TRPCError({ code: 'BAD_REQUEST', message: missingMessages[error.missing] })
+    })
   }),
 
   update: protectedProcedure.input(updateConnectionInput).mutation(async ({ ctx, input }) => {

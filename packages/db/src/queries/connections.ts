@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
-import { withUniqueCheck } from '../errors.ts'
+import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
 import { jsonArrayText, jsonObject, jsonObjectOrNull, selectJsonBytes } from './json-text.ts'
 import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
@@ -104,9 +104,25 @@ export async function getConnection(
   return row
 }
 
+/** A connection named a person or an event that does not exist. */
+export class MissingReferenceError extends Error {
+  constructor(readonly missing: 'person' | 'event') {
+    super(`No such ${missing}`)
+    this.name = 'MissingReferenceError'
+  }
+}
+
+// The foreign keys' names, as migration 0001 created them.
+const missingByForeignKey: Record<string, MissingReferenceError['missing']> = {
+  connections_person_id_people_id_fk: 'person',
+  connections_event_id_events_id_fk: 'event',
+}
+
 /**
  * Adds a connection. With an idempotency key, a repeat of the same creation (a retry after a lost
  * answer, even one racing the first) adds nothing and answers the connection the first one made.
+ * Throws MissingReferenceError for a person or event that does not exist: the foreign keys check
+ * them within the insert, so a create costs no statements of its own to look them up.
  */
 export async function createConnection(
   db: Database,
@@ -117,6 +133,10 @@ export async function createConnection(
     .values(values)
     .onConflictDoNothing()
     .returning({ id: connections.id })
+    .catch((error: unknown) => {
+      const missing = missingByForeignKey[brokenForeignKey(error) ?? '']
+      throw missing ? new MissingReferenceError(missing) : error
+    })
   const id = created?.id ?? (await findConnectionIdByIdempotencyKey(db, values))
   if (!id) throw new Error('Insert returned no row')
   const connection = await getConnection(db, { id, authorId: values.authorId })
