@@ -65,23 +65,23 @@ export function loadFigures(
     ...(error === undefined ? { value } : { error }),
   })
   const latency = run.result?.latency
-  const limitOf = (value: number | undefined) =>
+  const comparedWith = (value: number | undefined) =>
     limit && value !== undefined ? { limit: { name: limit.name, value } } : {}
   return [
     {
       ...figure('throughput', 'req/s', run.result?.requestsPerSecond),
-      ...limitOf(limit?.requestsPerSecond),
+      ...comparedWith(limit?.requestsPerSecond),
       ...(targets.throughputRatio ? { target: targets.throughputRatio } : {}),
     },
     figure('p50', 'ms', latency?.p50),
     {
       ...figure('p95', 'ms', latency?.p95),
-      ...limitOf(limit?.p95),
+      ...comparedWith(limit?.p95),
       ...(targets.p95 ? { target: targets.p95 } : {}),
     },
     {
       ...figure('p99', 'ms', latency?.p99),
-      ...limitOf(limit?.p99),
+      ...comparedWith(limit?.p99),
       ...(targets.p99 ? { target: targets.p99 } : {}),
     },
   ]
