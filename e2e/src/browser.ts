@@ -39,8 +39,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true })
 }
 
-/** Accessibility violations axe rates serious or critical on the current page. */
+/**
+ * Accessibility violations axe rates serious or critical on the current page, once whatever is moving
+ * has come to rest: axe judges contrast with the opacity of the moment, so a toast fading in or out
+ * reads as too faint. Endless animations (spinners) are not waited for.
+ */
 export async function seriousA11yViolations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
