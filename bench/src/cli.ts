@@ -240,8 +240,6 @@ async function measureClient(baseUrl: string, cookie: string | undefined): Promi
   return figures
 }
 
-type AppRun = { figures: Figure[] }
-
 /** Starts the server on a seeded database, drives it, and (for Postgres) measures limits and client. */
 async function benchApp(options: {
   group: 'Postgres' | 'PGlite'
@@ -250,7 +248,7 @@ async function benchApp(options: {
   durations: Durations
   postgresUrl?: string
   limits?: Limits
-}): Promise<AppRun & { limits: Limits }> {
+}): Promise<{ figures: Figure[]; limits: Limits }> {
   const { group, dataset, durations } = options
   log(`${group}: starting the production server`)
   const server = await startAppServer(options.database)

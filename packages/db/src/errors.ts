@@ -26,12 +26,15 @@ function findPgError(error: unknown): PgErrorLike | undefined {
   return undefined
 }
 
+function constraintOf(pgError: PgErrorLike): string {
+  const constraint = pgError.constraint ?? pgError.constraint_name
+  return typeof constraint === 'string' ? constraint : 'unknown'
+}
+
 /** The foreign key a write broke by naming a row that does not exist; undefined for other errors. */
 export function brokenForeignKey(error: unknown): string | undefined {
   const pgError = findPgError(error)
-  if (pgError?.code !== FOREIGN_KEY_VIOLATION) return undefined
-  const constraint = pgError.constraint ?? pgError.constraint_name
-  return typeof constraint === 'string' ? constraint : 'unknown'
+  return pgError?.code === FOREIGN_KEY_VIOLATION ? constraintOf(pgError) : undefined
 }
 
 /** Runs a write and turns a unique violation (from postgres-js or PGlite) into a typed error. */
@@ -40,10 +43,7 @@ export async function withUniqueCheck<T>(write: () => Promise<T>): Promise<T> {
     return await write()
   } catch (error) {
     const pgError = findPgError(error)
-    if (pgError?.code === UNIQUE_VIOLATION) {
-      const constraint = pgError.constraint ?? pgError.constraint_name
-      throw new UniqueViolationError(typeof constraint === 'string' ? constraint : 'unknown')
-    }
+    if (pgError?.code === UNIQUE_VIOLATION) throw new UniqueViolationError(constraintOf(pgError))
     throw error
   }
 }

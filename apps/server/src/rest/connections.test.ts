@@ -161,6 +161,27 @@ describe('connections', () => {
     expect(await update('nobody@example.com')).toMatchObject({ hasUserProfile: false })
   })
 
+  it('refuses an update to an event that does not exist, and changes nothing', async () => {
+    const user = await registerUser(t)
+    const connection = await addConnection(user.cookie, { eventId, notes: 'Met at the bar' })
+    const response = await t.request(`/api/connections/${connection.id}`, {
+      method: 'PUT',
+      body: {
+        eventId: '00000000-0000-4000-8000-000000000000',
+        notes: 'Lost?',
+        company: 'Navy',
+      },
+      cookie: user.cookie,
+    })
+    expect(response.status).toBe(400)
+    expect((await json(response)).message).toBe('That event does not exist.')
+    const [kept] = await json<Connection[]>(
+      await t.request('/api/connections', { cookie: user.cookie }),
+    )
+    expect(kept).toMatchObject({ notes: 'Met at the bar', event: { id: eventId } })
+    expect(kept?.person.company).toBeNull()
+  })
+
   it('answers an email that belongs to another person with a 409', async () => {
     const user = await registerUser(t)
     await t.request('/api/people', {

@@ -1,7 +1,6 @@
 import {
   createConnection,
   deleteConnection,
-  getEvent,
   listConnections,
   MissingReferenceError,
   searchConnections,
@@ -29,10 +28,11 @@ const missingMessages = {
   event: 'That event does not exist.',
 } satisfies Record<MissingReferenceError['missing'], string>
 
-async function assertEventExists(db: Parameters<typeof getEvent>[0], eventId: string | null) {
-  if (eventId && !(await getEvent(db, eventId))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: missingMessages.event })
-  }
+/** The 400 for a person or event that does not exist; any other error as it is. */
+function clientErrorOf(error: unknown) {
+  return error instanceof MissingReferenceError
+    ? new TRPCError({ code: 'BAD_REQUEST', message: missingMessages[error.missing] })
+    : error
 }
 
 export const connectionRouter = router({
@@ -58,14 +58,12 @@ export const connectionRouter = router({
   create: protectedProcedure.input(createConnectionInput).mutation(async ({ ctx, input }) => {
     await ctx.files.assertOwned(filesOf(input), ctx.user.id)
     return createConnection(ctx.db, { ...input, authorId: ctx.user.id }).catch((error: unknown) => {
-      if (!(error instanceof MissingReferenceError)) throw error
-      throw new TRPCError({ code: 'BAD_REQUEST', message: missingMessages[error.missing] })
+      throw clientErrorOf(error)
     })
   }),
 
   update: protectedProcedure.input(updateConnectionInput).mutation(async ({ ctx, input }) => {
     const { id, email, mobile, company, website, linkedin, ...content } = input
-    if (content.eventId !== undefined) await assertEventExists(ctx.db, content.eventId)
     await ctx.files.assertOwned(
       filesOf({ photos: content.photos ?? [], voiceNoteUrl: content.voiceNoteUrl ?? null }),
       ctx.user.id,
@@ -87,7 +85,7 @@ export const connectionRouter = router({
           message: 'Another person already has this email address.',
         })
       }
-      throw error
+      throw clientErrorOf(error)
     })
     if (!result) throw notFound()
     await ctx.files.release(filesNoLongerReferenced(result.before, result.after), ctx.user.id)

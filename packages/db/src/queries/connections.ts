@@ -119,24 +119,30 @@ const missingByForeignKey: Record<string, MissingReferenceError['missing']> = {
 }
 
 /**
+ * Runs a write and turns a broken person or event foreign key into MissingReferenceError: the
+ * foreign keys check both within the write, so it costs no statements of its own to look them up.
+ */
+async function withReferenceCheck<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    const missing = missingByForeignKey[brokenForeignKey(error) ?? '']
+    throw missing ? new MissingReferenceError(missing) : error
+  }
+}
+
+/**
  * Adds a connection. With an idempotency key, a repeat of the same creation (a retry after a lost
  * answer, even one racing the first) adds nothing and answers the connection the first one made.
- * Throws MissingReferenceError for a person or event that does not exist: the foreign keys check
- * them within the insert, so a create costs no statements of its own to look them up.
+ * Throws MissingReferenceError for a person or event that does not exist.
  */
 export async function createConnection(
   db: Database,
   values: ConnectionContent & { personId: string; authorId: string; idempotencyKey?: string },
 ): Promise<ConnectionWithDetails> {
-  const [created] = await db
-    .insert(connections)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: connections.id })
-    .catch((error: unknown) => {
-      const missing = missingByForeignKey[brokenForeignKey(error) ?? '']
-      throw missing ? new MissingReferenceError(missing) : error
-    })
+  const [created] = await withReferenceCheck(() =>
+    db.insert(connections).values(values).onConflictDoNothing().returning({ id: connections.id }),
+  )
   const id = created?.id ?? (await findConnectionIdByIdempotencyKey(db, values))
   if (!id) throw new Error('Insert returned no row')
   const connection = await getConnection(db, { id, authorId: values.authorId })
@@ -159,7 +165,8 @@ async function findConnectionIdByIdempotencyKey(
 /**
  * Updates one of the author's connections and the contact details of its person, together.
  * Returns the connection as it was before and after, or undefined when it is not the author's.
- * Throws UniqueViolationError when the new email belongs to another person.
+ * Throws UniqueViolationError when the new email belongs to another person, and
+ * MissingReferenceError for a new event that does not exist; either way nothing is changed.
  */
 export async function updateConnection(
   db: Database,
@@ -176,26 +183,28 @@ export async function updateConnection(
   },
 ): Promise<{ before: ConnectionRow; after: ConnectionWithDetails } | undefined> {
   const updated = await withUniqueCheck(() =>
-    db.transaction(async (tx) => {
-      const [before] = await tx
-        .select(connectionColumns)
-        .from(connections)
-        .where(and(eq(connections.id, id), eq(connections.authorId, authorId)))
-        .for('update')
-      if (!before) return undefined
-      if (Object.keys(content).length > 0) {
-        await tx.update(connections).set(content).where(eq(connections.id, id))
-      }
-      const email = person.email ? normalizeEmail(person.email) : null
-      const contact = {
-        ...person,
-        ...(person.email !== undefined && { email, hasUserProfile: isRegisteredEmail(email) }),
-      }
-      if (Object.keys(contact).length > 0) {
-        await tx.update(people).set(contact).where(eq(people.id, before.personId))
-      }
-      return before
-    }),
+    withReferenceCheck(() =>
+      db.transaction(async (tx) => {
+        const [before] = await tx
+          .select(connectionColumns)
+          .from(connections)
+          .where(and(eq(connections.id, id), eq(connections.authorId, authorId)))
+          .for('update')
+        if (!before) return undefined
+        if (Object.keys(content).length > 0) {
+          await tx.update(connections).set(content).where(eq(connections.id, id))
+        }
+        const email = person.email ? normalizeEmail(person.email) : null
+        const contact = {
+          ...person,
+          ...(person.email !== undefined && { email, hasUserProfile: isRegisteredEmail(email) }),
+        }
+        if (Object.keys(contact).length > 0) {
+          await tx.update(people).set(contact).where(eq(people.id, before.personId))
+        }
+        return before
+      }),
+    ),
   )
   if (!updated) return undefined
   const after = await getConnection(db, { id, authorId })
