@@ -58,7 +58,7 @@ export type Dataset = {
   people: PersonRow[]
   attendance: AttendanceRow[]
   accounts: BenchAccounts
-  /** Search terms that match people of this dataset: real names and companies, 3 to 6 letters. */
+  /** Search terms that match the measured user's people: real names and companies, 3 to 6 letters. */
   searchTerms: string[]
   /** Queries for the connections' memory search (names, note words, phrases). */
   memoryTerms: string[]
@@ -159,6 +159,9 @@ export function generateDataset({ size, seed, passwordHash, now }: DatasetOption
     }
   })
 
+  // People are private to their owner, so each user owns every users.length-th person and meets
+  // only their own: the measured user owns people 0, users.length, 2 × users.length, …
+  if (size.people < size.users) throw new Error('The dataset needs a person for every user')
   const people: PersonRow[] = Array.from({ length: size.people }, (_, index) => {
     const firstName = random.pick(FIRST_NAMES)
     const lastName = random.pick(LAST_NAMES)
@@ -183,11 +186,20 @@ export function generateDataset({ size, seed, passwordHash, now }: DatasetOption
       website: random.chance(0.2) ? `https://${lastName.toLowerCase()}${index}.example.com` : null,
       profileImageUrl: null,
       hasUserProfile: false,
-      createdBy: random.pick(users).id,
+      ownerId: userAt(index % size.users).id,
       createdAt,
       updatedAt: createdAt,
     }
   })
+
+  const peopleOwnedBy = (userIndex: number) => {
+    const owned: PersonRow[] = []
+    for (let index = userIndex; index < people.length; index += size.users) {
+      const person = people[index]
+      if (person) owned.push(person)
+    }
+    return owned
+  }
 
   const attendance: AttendanceRow[] = users.flatMap((user, index) =>
     random
@@ -202,7 +214,7 @@ export function generateDataset({ size, seed, passwordHash, now }: DatasetOption
 
   const searchTerms = [
     ...new Set(
-      people
+      peopleOwnedBy(0)
         .slice(0, 50)
         .flatMap((person) => [person.lastName, person.firstName, person.company ?? ''])
         .map((term) => term.split(' ')[0]?.toLowerCase().slice(0, random.int(3, 6)) ?? '')
@@ -226,12 +238,13 @@ export function generateDataset({ size, seed, passwordHash, now }: DatasetOption
     let batch: ConnectionRow[] = []
     for (const [userIndex, count] of perUser.entries()) {
       const authorId = userAt(userIndex).id
+      const ownPeople = peopleOwnedBy(userIndex)
       for (let i = 0; i < count; i++) {
         const createdAt = pastDate(connectionRandom, now, 730)
         batch.push({
           id: connectionRandom.uuid(),
           eventId: connectionRandom.chance(0.8) ? connectionRandom.pick(events).id : null,
-          personId: connectionRandom.pick(people).id,
+          personId: connectionRandom.pick(ownPeople).id,
           authorId,
           connectionTypes: connectionRandom.sample(CONNECTION_TYPES, connectionRandom.int(1, 3)),
           connectionFocus: connectionRandom.chance(0.5) ? sentence(connectionRandom, 2, 6) : null,

@@ -72,7 +72,7 @@ export async function explainHotQueries(
 ): Promise<QueryPlan[]> {
   return [
     await explainOne(url, `people search for "${searchTerm}"`, 'searchPeople', [
-      { query: searchTerm, limit: 20 },
+      { ownerId: userId, query: searchTerm, limit: 20 },
     ]),
     await explainOne(url, 'events list with joined flags and counts', 'listEventsForUserJson', [
       userId,

@@ -63,7 +63,7 @@ async function othersData() {
     users: allUsers.filter((user) => user.id !== attacker.id),
     connections: allConnections.filter((connection) => connection.authorId !== attacker.id),
     events: allEvents,
-    victimPeople: allPeople.filter((person) => person.createdBy === victimId),
+    victimPeople: allPeople.filter((person) => person.ownerId === victimId),
     othersAttendance: attendance.filter((row) => row.userId !== attacker.id),
   }
 }
@@ -71,6 +71,7 @@ async function othersData() {
 const id = () =>
   fc.oneof(
     fc.constant(victimConnectionId),
+    fc.constant(victimPersonId),
     fc.constant(victimId),
     fc.constant(eventId),
     fc.uuid(),

@@ -23,13 +23,14 @@ export type DbConfig =
 export type DbHandle = {
   db: Database
   driver: 'postgres' | 'pglite'
-  migrate: () => Promise<void>
+  /** Applies the migrations not yet applied: the project's own, or those in another folder. */
+  migrate: (folder?: string) => Promise<void>
   close: () => Promise<void>
 }
 
 // Resolved next to this module in source form and next to the server bundle once built
 // (the server's build copies the folder to the matching place).
-const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url))
+export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url))
 
 const options = { schema, casing: 'snake_case' } as const
 
@@ -45,7 +46,7 @@ export function createDb(config: DbConfig): DbHandle {
     return {
       db,
       driver: 'postgres',
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      migrate: (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     }
   }
@@ -56,7 +57,7 @@ export function createDb(config: DbConfig): DbHandle {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   }
 }

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import postgres from 'postgres'
-import { createDb, type Database, type DbHandle } from './client.ts'
+import { createDb, migrationsFolder, type Database, type DbHandle } from './client.ts'
 import type { ConnectionContent } from './queries/connections.ts'
 import { createUser } from './queries/users.ts'
 
@@ -8,11 +11,17 @@ import { createUser } from './queries/users.ts'
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
  * database on the server named by TEST_DATABASE_URL (dropped again by `close`).
  */
-export async function createTestDb(): Promise<DbHandle & { url?: string }> {
+export async function createTestDb({
+  migrateUpTo,
+}: {
+  /** Stop after this migration (its tag), to see what the later ones do to existing data. */
+  migrateUpTo?: string
+} = {}): Promise<DbHandle & { url?: string }> {
+  const folder = migrateUpTo ? migrationsFolderUpTo(migrateUpTo) : undefined
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
     const handle = createDb({})
-    await handle.migrate()
+    await handle.migrate(folder)
     return handle
   }
 
@@ -22,7 +31,7 @@ export async function createTestDb(): Promise<DbHandle & { url?: string }> {
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   const handle = createDb({ url: url.toString(), maxConnections: 5 })
-  await handle.migrate()
+  await handle.migrate(folder)
   return {
     ...handle,
     url: url.toString(),
@@ -32,6 +41,19 @@ export async function createTestDb(): Promise<DbHandle & { url?: string }> {
       await admin.end()
     },
   }
+}
+
+/** A copy of the migrations folder whose journal ends with the migration tagged `lastTag`. */
+function migrationsFolderUpTo(lastTag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'fiveconnect-migrations-'))
+  cpSync(migrationsFolder, folder, { recursive: true })
+  const journalPath = join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] }
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag)
+  if (last < 0) throw new Error(`No migration tagged ${lastTag}`)
+  journal.entries = journal.entries.slice(0, last + 1)
+  writeFileSync(journalPath, JSON.stringify(journal))
+  return folder
 }
 
 /** A connection with nothing but its person, for tests to add to. */

@@ -71,6 +71,56 @@ describe('recording a person', () => {
     expect(await json(again)).toMatchObject({ id: first.id, firstName: 'Katherine' })
   })
 
+  it("never finds or hands back another user's people (issue 19, finding 2)", async () => {
+    const other = await registerUser(t)
+    const theirs = await json<Person>(
+      await t.request('/api/people', {
+        body: {
+          firstName: 'Carol',
+          lastName: 'Theirs',
+          email: 'carol@theirs.example',
+          mobile: '+1 555 0199',
+          company: 'Their Company',
+        },
+        cookie: other.cookie,
+      }),
+    )
+    for (const q of ['Carol', 'theirs', 'carol@theirs.example', 'Their Company']) {
+      expect(await search(q)).toEqual([])
+    }
+    const mine = await t.request('/api/people', {
+      body: { firstName: 'Carol', lastName: 'Mine', email: 'CAROL@theirs.example' },
+      cookie,
+    })
+    expect(mine.status).toBe(201)
+    const created = await json<Person & { mobile: string | null }>(mine)
+    expect(created.id).not.toBe(theirs.id)
+    expect(created).toMatchObject({ firstName: 'Carol', lastName: 'Mine', mobile: null })
+  })
+
+  it('finds registered users by their public profile, without their email or mobile', async () => {
+    const member = await registerUser(t, {
+      firstName: 'Profiled',
+      lastName: 'Member',
+      company: 'Open Works',
+      mobile: '+44 7700 900000',
+    })
+    const found = await search('profiled')
+    expect(found).toEqual([
+      {
+        kind: 'profile',
+        id: member.id,
+        firstName: 'Profiled',
+        lastName: 'Member',
+        company: 'Open Works',
+        email: null,
+        profileImageUrl: null,
+        hasUserProfile: true,
+      },
+    ])
+    expect(JSON.stringify(found)).not.toContain(member.email)
+  })
+
   it('marks a person who is a registered user', async () => {
     const member = await registerUser(t)
     const person = await json<Person>(

@@ -82,7 +82,7 @@ export const connectionRouter = router({
       if (error instanceof UniqueViolationError) {
         throw new TRPCError({
           code: 'CONFLICT',
-          message: 'Another person already has this email address.',
+          message: 'Another of your contacts already has this email address.',
         })
       }
       throw clientErrorOf(error)

@@ -1,19 +1,59 @@
-import { createPerson, findMetPeopleLike, searchPeople } from '@fiveconnect/db'
+import {
+  createPerson,
+  createPersonFromProfile,
+  findMetPeopleLike,
+  searchPeople,
+  searchPublicProfiles,
+} from '@fiveconnect/db'
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
 import { protectedProcedure, router } from '../trpc.ts'
 import {
+  createPersonFromProfileInput,
   createPersonInput,
   listDuplicatesInput,
   PEOPLE_SEARCH_LIMIT,
   PEOPLE_SEARCH_MIN_LENGTH,
+  personOutput,
+  personSearchResultOutput,
   searchPeopleInput,
+  type PersonSearchResult,
 } from './person.schema.ts'
 
 export const personRouter = router({
-  search: protectedProcedure.input(searchPeopleInput).query(async ({ ctx, input }) => {
-    const query = input.q.trim()
-    if (query.length < PEOPLE_SEARCH_MIN_LENGTH) return []
-    return searchPeople(ctx.db, { query, limit: PEOPLE_SEARCH_LIMIT })
-  }),
+  /** The caller's own people first, then registered users' public profiles, one page in all. */
+  search: protectedProcedure
+    .input(searchPeopleInput)
+    .output(z.array(personSearchResultOutput))
+    .query(async ({ ctx, input }) => {
+      const query = input.q.trim()
+      if (query.length < PEOPLE_SEARCH_MIN_LENGTH) return []
+      const own = await searchPeople(ctx.db, {
+        ownerId: ctx.user.id,
+        query,
+        limit: PEOPLE_SEARCH_LIMIT,
+      })
+      const profiles =
+        own.length < PEOPLE_SEARCH_LIMIT
+          ? await searchPublicProfiles(ctx.db, {
+              viewerId: ctx.user.id,
+              query,
+              limit: PEOPLE_SEARCH_LIMIT - own.length,
+            })
+          : []
+      return [
+        ...own.map((person): PersonSearchResult => ({ kind: 'person', ...person })),
+        ...profiles.map(
+          (profile): PersonSearchResult => ({
+            kind: 'profile',
+            ...profile,
+            email: null,
+            profileImageUrl: null,
+            hasUserProfile: true,
+          }),
+        ),
+      ]
+    }),
 
   /** People the caller already met who are probably the one being added. */
   listDuplicates: protectedProcedure
@@ -24,5 +64,19 @@ export const personRouter = router({
 
   create: protectedProcedure
     .input(createPersonInput)
-    .mutation(({ ctx, input }) => createPerson(ctx.db, { ...input, createdBy: ctx.user.id })),
+    .output(personOutput)
+    .mutation(async ({ ctx, input }) => {
+      if (input.profileImageUrl) await ctx.files.assertOwned([input.profileImageUrl], ctx.user.id)
+      return createPerson(ctx.db, { ...input, ownerId: ctx.user.id })
+    }),
+
+  /** Saves a registered user, picked from search, as one of the caller's people. */
+  createFromProfile: protectedProcedure
+    .input(createPersonFromProfileInput)
+    .output(personOutput)
+    .mutation(async ({ ctx, input }) => {
+      const person = await createPersonFromProfile(ctx.db, { ownerId: ctx.user.id, ...input })
+      if (!person) throw new TRPCError({ code: 'NOT_FOUND', message: 'That user does not exist.' })
+      return person
+    }),
 })

@@ -5,6 +5,7 @@ import {
   optionalEmail,
   optionalText,
   requiredName,
+  uuidParam,
 } from '../common.schema.ts'
 
 /** People search starts at this many characters; shorter queries answer an empty list. */
@@ -28,6 +29,47 @@ export const createPersonInput = z.object({
 })
 
 export type CreatePersonInput = z.input<typeof createPersonInput>
+
+/** Picking a registered user from search: their id, from a 'profile' search result. */
+export const createPersonFromProfileInput = z.object({
+  userId: uuidParam,
+  idempotencyKey: idempotencyKeyField,
+})
+
+/** One of the caller's own people, as the owner reads them. */
+export const personOutput = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  company: z.string().nullable(),
+  title: z.string().nullable(),
+  location: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  website: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  hasUserProfile: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+})
+
+/**
+ * A people search result: one of the caller's own people ('person', id is the person's), or a
+ * registered user's public profile ('profile', id is the user's; email and photo stay private).
+ */
+export const personSearchResultOutput = z.object({
+  kind: z.enum(['person', 'profile']),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string().nullable(),
+  email: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  hasUserProfile: z.boolean(),
+})
+
+export type PersonSearchResult = z.output<typeof personSearchResultOutput>
 
 /** What is typed about a new person so far; each field optional, compared as typed. */
 export const listDuplicatesInput = z.object({

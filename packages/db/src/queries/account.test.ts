@@ -17,25 +17,27 @@ const newUser = (email: string) =>
   createUser(handle.db, { email, passwordHash: 'hash', firstName: 'Test', lastName: 'User' })
 
 describe('deleting an account', () => {
-  it('removes its connections and the people only it met, and keeps everything else', async () => {
+  it("removes its connections and people, unlinks others' people who are this user, and keeps everything else", async () => {
     const { db } = handle
     const leaving = await newUser('leaving@example.com')
     const staying = await newUser('staying@example.com')
     await db.insert(sessions).values({ id: 'session-1', userId: leaving.id, expiresAt: new Date() })
     await db.update(users).set({ profileImageUrl: '/objects/me' }).where(eq(users.id, leaving.id))
-    const [onlyMine, shared] = await db
+    const [mine, alsoMine, theirs] = await db
       .insert(people)
       .values([
+        { firstName: 'Only', lastName: 'Mine', ownerId: leaving.id, profileImageUrl: '/objects/p' },
+        { firstName: 'Also', lastName: 'Mine', ownerId: leaving.id },
         {
-          firstName: 'Only',
-          lastName: 'Mine',
-          createdBy: leaving.id,
-          profileImageUrl: '/objects/p',
+          firstName: 'The',
+          lastName: 'Leaver',
+          ownerId: staying.id,
+          userId: leaving.id,
+          hasUserProfile: true,
         },
-        { firstName: 'Shared', lastName: 'Person', createdBy: leaving.id },
       ])
       .returning()
-    if (!onlyMine || !shared) throw new Error('seed failed')
+    if (!mine || !alsoMine || !theirs) throw new Error('seed failed')
     const [event] = await db
       .insert(events)
       .values({ title: 'Meetup', startDateTime: new Date(), createdBy: leaving.id })
@@ -43,12 +45,12 @@ describe('deleting an account', () => {
     await db.insert(connections).values([
       {
         authorId: leaving.id,
-        personId: onlyMine.id,
+        personId: mine.id,
         photos: ['/objects/a'],
         voiceNoteUrl: '/objects/v',
       },
-      { authorId: leaving.id, personId: shared.id, eventId: event?.id },
-      { authorId: staying.id, personId: shared.id, notes: 'met at the bar' },
+      { authorId: leaving.id, personId: alsoMine.id, eventId: event?.id },
+      { authorId: staying.id, personId: theirs.id, notes: 'met at the bar' },
     ])
 
     const { fileUrls } = await deleteUserAccount(db, leaving.id)
@@ -59,7 +61,9 @@ describe('deleting an account', () => {
     expect(await db.select().from(connections).where(eq(connections.authorId, leaving.id))).toEqual(
       [],
     )
-    expect((await db.select().from(people)).map((person) => person.firstName)).toEqual(['Shared'])
+    expect(await db.select().from(people)).toEqual([
+      expect.objectContaining({ id: theirs.id, userId: null, hasUserProfile: false }),
+    ])
     const [staysConnection] = await db
       .select()
       .from(connections)

@@ -1,4 +1,4 @@
-import { and, eq, notExists, sql } from 'drizzle-orm'
+import { eq, or } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, events, people, users } from '../schema/index.ts'
 import { SYSTEM_USER_EMAIL } from './events.ts'
@@ -10,9 +10,9 @@ export type DeletedAccount = {
 }
 
 /**
- * Deletes a user's account with their connections and the people only they entered (people someone
- * else also met stay). Events they created stay too, handed to the system account, since other
- * attendees rely on them. One transaction: all of it or none.
+ * Deletes a user's account with their connections and their people. Events they created stay,
+ * handed to the system account, since other attendees rely on them; other users' people who are this
+ * user lose the verified mark. One transaction: all of it or none.
  */
 export async function deleteUserAccount(db: Database, userId: string): Promise<DeletedAccount> {
   return db.transaction(async (tx) => {
@@ -23,17 +23,12 @@ export async function deleteUserAccount(db: Database, userId: string): Promise<D
     if (!user) return { fileUrls: [] }
 
     const removed = await tx.delete(connections).where(eq(connections.authorId, userId)).returning({
-      personId: connections.personId,
       photos: connections.photos,
       voiceNoteUrl: connections.voiceNoteUrl,
     })
-    const stillMet = tx
-      .select({ one: sql`1` })
-      .from(connections)
-      .where(eq(connections.personId, people.id))
     const removedPeople = await tx
       .delete(people)
-      .where(and(eq(people.createdBy, userId), notExists(stillMet)))
+      .where(eq(people.ownerId, userId))
       .returning({ profileImageUrl: people.profileImageUrl })
 
     const [system] = await tx
@@ -43,11 +38,11 @@ export async function deleteUserAccount(db: Database, userId: string): Promise<D
     if (system) {
       await tx.update(events).set({ createdBy: system.id }).where(eq(events.createdBy, userId))
     }
-    await tx.delete(users).where(eq(users.id, userId))
     await tx
       .update(people)
       .set({ hasUserProfile: false })
-      .where(eq(people.email, normalizeEmail(user.email)))
+      .where(or(eq(people.email, normalizeEmail(user.email)), eq(people.userId, userId)))
+    await tx.delete(users).where(eq(users.id, userId))
 
     const fileUrls = [
       user.profileImageUrl,

@@ -43,7 +43,7 @@ async function meet(
   content: Partial<ConnectionContent> = {},
   author = authorId,
 ) {
-  const { id: personId } = await createPerson(handle.db, person)
+  const { id: personId } = await createPerson(handle.db, { ...person, ownerId: author })
   return createConnection(handle.db, {
     ...emptyConnectionContent,
     ...content,

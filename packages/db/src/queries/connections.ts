@@ -112,9 +112,10 @@ export class MissingReferenceError extends Error {
   }
 }
 
-// The foreign keys' names, as migration 0001 created them.
+// The foreign keys' names, as migrations 0001 and 0011 created them. The person's key pairs the
+// author with the person, so another user's person is as missing as one that does not exist.
 const missingByForeignKey: Record<string, MissingReferenceError['missing']> = {
-  connections_person_id_people_id_fk: 'person',
+  connections_author_person_fk: 'person',
   connections_event_id_events_id_fk: 'event',
 }
 
@@ -163,9 +164,10 @@ async function findConnectionIdByIdempotencyKey(
 }
 
 /**
- * Updates one of the author's connections and the contact details of its person, together.
+ * Updates one of the author's connections and the contact details of its person (the author's own),
+ * together.
  * Returns the connection as it was before and after, or undefined when it is not the author's.
- * Throws UniqueViolationError when the new email belongs to another person, and
+ * Throws UniqueViolationError when the new email belongs to another of the author's people, and
  * MissingReferenceError for a new event that does not exist; either way nothing is changed.
  */
 export async function updateConnection(
@@ -200,7 +202,10 @@ export async function updateConnection(
           ...(person.email !== undefined && { email, hasUserProfile: isRegisteredEmail(email) }),
         }
         if (Object.keys(contact).length > 0) {
-          await tx.update(people).set(contact).where(eq(people.id, before.personId))
+          await tx
+            .update(people)
+            .set(contact)
+            .where(and(eq(people.id, before.personId), eq(people.ownerId, authorId)))
         }
         return before
       }),

@@ -14,7 +14,7 @@ async function meet(
   person: Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName'>,
   author = authorId,
 ) {
-  const { id: personId } = await createPerson(handle.db, person)
+  const { id: personId } = await createPerson(handle.db, { ...person, ownerId: author })
   await createConnection(handle.db, { ...emptyConnectionContent, personId, authorId: author })
   return personId
 }

@@ -15,11 +15,11 @@ afterAll(() => handle.close())
 
 const content = { ...emptyConnectionContent, connectionTypes: ['SA'], connectionFocus: 'Fintech' }
 
-async function peopleCreatedBy(userId: string) {
+async function peopleOwnedBy(userId: string) {
   const [row] = await handle.db
     .select({ total: count() })
     .from(people)
-    .where(eq(people.createdBy, userId))
+    .where(eq(people.ownerId, userId))
   return row?.total
 }
 
@@ -34,12 +34,12 @@ async function connectionsOf(authorId: string) {
 describe('creating a person with an idempotency key', () => {
   it('answers the first person for a repeat and adds no one', async () => {
     const user = await createTestUser(handle.db)
-    const details = { firstName: 'Ada', lastName: 'Byron', createdBy: user.id }
+    const details = { firstName: 'Ada', lastName: 'Byron', ownerId: user.id }
     const key = randomUUID()
     const first = await createPerson(handle.db, { ...details, idempotencyKey: key })
     const repeat = await createPerson(handle.db, { ...details, idempotencyKey: key })
     expect(repeat).toEqual(first)
-    expect(await peopleCreatedBy(user.id)).toBe(1)
+    expect(await peopleOwnedBy(user.id)).toBe(1)
   })
 
   it('creates once when the same key arrives many times at once', async () => {
@@ -50,13 +50,13 @@ describe('creating a person with an idempotency key', () => {
         createPerson(handle.db, {
           firstName: 'Grace',
           lastName: 'Hopper',
-          createdBy: user.id,
+          ownerId: user.id,
           idempotencyKey: key,
         }),
       ),
     )
     expect(new Set(results.map((person) => person.id)).size).toBe(1)
-    expect(await peopleCreatedBy(user.id)).toBe(1)
+    expect(await peopleOwnedBy(user.id)).toBe(1)
   })
 
   it('keeps keys apart per user, and creates a new person for each new key', async () => {
@@ -65,17 +65,17 @@ describe('creating a person with an idempotency key', () => {
     const details = { firstName: 'Alan', lastName: 'Turing' }
     const forAlice = await createPerson(handle.db, {
       ...details,
-      createdBy: alice.id,
+      ownerId: alice.id,
       idempotencyKey: key,
     })
     const forBob = await createPerson(handle.db, {
       ...details,
-      createdBy: bob.id,
+      ownerId: bob.id,
       idempotencyKey: key,
     })
     const again = await createPerson(handle.db, {
       ...details,
-      createdBy: alice.id,
+      ownerId: alice.id,
       idempotencyKey: randomUUID(),
     })
     expect(new Set([forAlice.id, forBob.id, again.id]).size).toBe(3)
@@ -88,7 +88,7 @@ describe('creating a connection with an idempotency key', () => {
     const person = await createPerson(handle.db, {
       firstName: 'Met',
       lastName: 'Person',
-      createdBy: author.id,
+      ownerId: author.id,
     })
     return { author, base: { ...content, authorId: author.id, personId: person.id } }
   }

@@ -38,12 +38,12 @@ describe('lists written as JSON by the database', () => {
       email: 'zoe@example.com',
       mobile: '+41 79 000 00 00',
       company: 'Acme <AG>',
-      createdBy: user.id,
+      ownerId: user.id,
     })
     const withNothing = await createPerson(handle.db, {
       firstName: 'Sam',
       lastName: 'Lee',
-      createdBy: user.id,
+      ownerId: user.id,
     })
     await createConnection(handle.db, {
       ...emptyConnectionContent,
@@ -85,7 +85,7 @@ describe('lists written as JSON by the database', () => {
     const person = await createPerson(handle.db, {
       firstName: 'Ada',
       lastName: 'Count',
-      createdBy: user.id,
+      ownerId: user.id,
     })
     await createConnection(handle.db, {
       ...emptyConnectionContent,

@@ -63,7 +63,12 @@ describe('stored objects', () => {
     if (!inPhotos || !asVoice || !asAvatar || !asPersonImage || !asLogo || !free) throw new Error()
     const [person] = await db
       .insert(people)
-      .values({ firstName: 'P', lastName: 'Q', profileImageUrl: `/objects/${asPersonImage.id}` })
+      .values({
+        firstName: 'P',
+        lastName: 'Q',
+        ownerId: owner.id,
+        profileImageUrl: `/objects/${asPersonImage.id}`,
+      })
       .returning()
     if (!person) throw new Error('seed failed')
     await db.insert(connections).values({

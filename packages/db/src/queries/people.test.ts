@@ -1,18 +1,31 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, DbHandle } from '../client.ts'
-import { createTestDb } from '../testing.ts'
+import { createTestDb, createTestUser } from '../testing.ts'
+import { setUserActive } from './admin-users.ts'
 import {
   createPerson,
+  createPersonFromProfile,
   searchPeople,
   searchPeopleByContentQuery,
   searchPeopleByPrefixQuery,
+  searchPublicProfiles,
 } from './people.ts'
+import { createUser } from './users.ts'
 
 let handle: DbHandle
+let ownerId: string
+let strangerId: string
 beforeAll(async () => {
   handle = await createTestDb()
-  await createPerson(handle.db, { firstName: 'Grace', lastName: 'Hopper', company: 'Navy' })
+  ownerId = (await createTestUser(handle.db)).id
+  strangerId = (await createTestUser(handle.db)).id
+  await createPerson(handle.db, {
+    ownerId,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    company: 'Navy',
+  })
 })
 afterAll(() => handle.close())
 
@@ -40,19 +53,26 @@ const names = (found: { firstName: string; lastName: string }[]) =>
 
 describe('people search', () => {
   it('finds names and companies by their start through the prefix indexes', async () => {
-    const plan = await planOf((tx) => searchPeopleByPrefixQuery(tx, { query: 'Hopp', limit: 20 }))
-    expect(plan).toContain('people_last_name_prefix_idx')
-    expect(plan).toContain('people_full_name_prefix_idx')
-    expect(plan).toContain('people_company_prefix_idx')
+    const plan = await planOf((tx) =>
+      searchPeopleByPrefixQuery(tx, { ownerId, query: 'Hopp', limit: 20 }),
+    )
+    expect(plan).toContain('people_owner_last_name_prefix_idx')
+    expect(plan).toContain('people_owner_full_name_prefix_idx')
+    expect(plan).toContain('people_owner_company_prefix_idx')
     expect(plan).not.toContain('Seq Scan')
   })
 
   it('puts the exact name first, then names starting with the query, then companies', async () => {
     const { db } = handle
-    await createPerson(db, { firstName: 'Ada', lastName: 'Byronson' })
-    await createPerson(db, { firstName: 'Ada', lastName: 'Byron' })
-    await createPerson(db, { firstName: 'Ed', lastName: 'Smith', company: 'Ada Byron Labs' })
-    expect(names(await searchPeople(db, { query: 'ada byron', limit: 20 }))).toEqual([
+    await createPerson(db, { ownerId, firstName: 'Ada', lastName: 'Byronson' })
+    await createPerson(db, { ownerId, firstName: 'Ada', lastName: 'Byron' })
+    await createPerson(db, {
+      ownerId,
+      firstName: 'Ed',
+      lastName: 'Smith',
+      company: 'Ada Byron Labs',
+    })
+    expect(names(await searchPeople(db, { ownerId, query: 'ada byron', limit: 20 }))).toEqual([
       'Ada Byron',
       'Ada Byronson',
       'Ed Smith',
@@ -60,35 +80,164 @@ describe('people search', () => {
   })
 
   it('finds people by the start of their company', async () => {
-    await createPerson(handle.db, { firstName: 'Mo', lastName: 'Salah', company: 'Umbrella Corp' })
-    expect(names(await searchPeople(handle.db, { query: 'umbr', limit: 20 }))).toEqual(['Mo Salah'])
+    await createPerson(handle.db, {
+      ownerId,
+      firstName: 'Mo',
+      lastName: 'Salah',
+      company: 'Umbrella Corp',
+    })
+    expect(names(await searchPeople(handle.db, { ownerId, query: 'umbr', limit: 20 }))).toEqual([
+      'Mo Salah',
+    ])
   })
 
   it('reads only a page of the names that start with the query, the first in alphabetical order', async () => {
     const { db } = handle
     for (const lastName of ['Tanz', 'Tanaka', 'Tanabe']) {
-      await createPerson(db, { firstName: 'Kim', lastName })
+      await createPerson(db, { ownerId, firstName: 'Kim', lastName })
     }
-    const page = names(await searchPeople(db, { query: 'tan', limit: 2 }))
+    const page = names(await searchPeople(db, { ownerId, query: 'tan', limit: 2 }))
     expect(page).toHaveLength(2)
     expect(page).toEqual(expect.arrayContaining(['Kim Tanabe', 'Kim Tanaka']))
   })
 
-  it('finds other matches through the trigram index', async () => {
-    const plan = await planOf((tx) => searchPeopleByContentQuery(tx, { query: 'avy', limit: 20 }))
-    expect(plan).toContain('people_search_trgm_idx')
+  it("reads other matches among the owner's people only, through an owner index", async () => {
+    const plan = await planOf((tx) =>
+      searchPeopleByContentQuery(tx, { ownerId, query: 'avy', limit: 20 }),
+    )
+    expect(plan).toMatch(/people_owner_\w+_idx/)
     expect(plan).not.toContain('Seq Scan')
   })
 
   it('fills the page with other matches only after the prefix matches, without repeats', async () => {
     const { db } = handle
-    await createPerson(db, { firstName: 'Navya', lastName: 'Rao' })
-    await createPerson(db, { firstName: 'Ada', lastName: 'Navarro', company: 'Navy' })
-    expect(names(await searchPeople(db, { query: 'nav', limit: 20 }))).toEqual([
+    await createPerson(db, { ownerId, firstName: 'Navya', lastName: 'Rao' })
+    await createPerson(db, { ownerId, firstName: 'Ada', lastName: 'Navarro', company: 'Navy' })
+    expect(names(await searchPeople(db, { ownerId, query: 'nav', limit: 20 }))).toEqual([
       'Navya Rao',
       'Ada Navarro',
       'Grace Hopper',
     ])
-    expect(names(await searchPeople(db, { query: 'nav', limit: 1 }))).toEqual(['Navya Rao'])
+    expect(names(await searchPeople(db, { ownerId, query: 'nav', limit: 1 }))).toEqual([
+      'Navya Rao',
+    ])
+  })
+})
+
+describe("another user's people", () => {
+  it('never appear in search, by name, company or exact email', async () => {
+    const { db } = handle
+    await createPerson(db, {
+      ownerId: strangerId,
+      firstName: 'Carol',
+      lastName: 'Secret',
+      email: 'carol@private.example',
+      company: 'Hidden Corp',
+    })
+    for (const query of ['Carol', 'secret', 'hidden', 'carol@private.example', 'rivate']) {
+      expect(await searchPeople(db, { ownerId, query, limit: 20 })).toEqual([])
+    }
+    expect(
+      names(await searchPeople(db, { ownerId: strangerId, query: 'carol', limit: 20 })),
+    ).toEqual(['Carol Secret'])
+  })
+
+  it('share no record: the same email saved by two users is two people', async () => {
+    const { db } = handle
+    const mine = await createPerson(db, {
+      ownerId,
+      firstName: 'Dana',
+      lastName: 'Shared',
+      email: 'Dana@Shared.example',
+    })
+    const theirs = await createPerson(db, {
+      ownerId: strangerId,
+      firstName: 'D.',
+      lastName: 'S.',
+      email: 'dana@shared.example',
+    })
+    expect(theirs.id).not.toBe(mine.id)
+    expect(theirs.firstName).toBe('D.')
+    const again = await createPerson(db, {
+      ownerId,
+      firstName: 'Dana',
+      lastName: 'Again',
+      email: 'DANA@shared.example',
+    })
+    expect(again.id).toBe(mine.id)
+  })
+})
+
+describe('public profiles', () => {
+  it("find registered users by name or company, never by email, and never the viewer's own", async () => {
+    const { db } = handle
+    const zoe = await createUser(db, {
+      email: 'zoe.public@example.com',
+      passwordHash: 'hash',
+      firstName: 'Zoe',
+      lastName: 'Quill',
+      company: 'Quillworks',
+      mobile: '+44 7000 000000',
+    })
+    const found = await searchPublicProfiles(db, { viewerId: ownerId, query: 'quil', limit: 20 })
+    expect(found).toEqual([
+      {
+        id: zoe.id,
+        firstName: 'Zoe',
+        lastName: 'Quill',
+        company: 'Quillworks',
+        linkedin: null,
+        website: null,
+      },
+    ])
+    expect(
+      await searchPublicProfiles(db, { viewerId: ownerId, query: 'zoe.public', limit: 20 }),
+    ).toEqual([])
+    expect(await searchPublicProfiles(db, { viewerId: zoe.id, query: 'quil', limit: 20 })).toEqual(
+      [],
+    )
+  })
+
+  it("become one of the picker's people once, linked and verified, without the private email", async () => {
+    const { db } = handle
+    const yan = await createUser(db, {
+      email: 'yan.linked@example.com',
+      passwordHash: 'hash',
+      firstName: 'Yan',
+      lastName: 'Linked',
+      company: 'Linkage',
+    })
+    const person = await createPersonFromProfile(db, { ownerId, userId: yan.id })
+    expect(person).toMatchObject({
+      firstName: 'Yan',
+      lastName: 'Linked',
+      company: 'Linkage',
+      email: null,
+      mobile: null,
+      hasUserProfile: true,
+    })
+    expect((await createPersonFromProfile(db, { ownerId, userId: yan.id }))?.id).toBe(person?.id)
+    // Saved now, the profile no longer shows beside the person.
+    expect(await searchPublicProfiles(db, { viewerId: ownerId, query: 'yan', limit: 20 })).toEqual(
+      [],
+    )
+    expect(names(await searchPeople(db, { ownerId, query: 'yan', limit: 20 }))).toEqual([
+      'Yan Linked',
+    ])
+  })
+
+  it('of deactivated users cannot be found or picked', async () => {
+    const { db } = handle
+    const gone = await createUser(db, {
+      email: 'xena.gone@example.com',
+      passwordHash: 'hash',
+      firstName: 'Xena',
+      lastName: 'Gone',
+    })
+    await setUserActive(db, gone.id, false)
+    expect(await searchPublicProfiles(db, { viewerId: ownerId, query: 'xena', limit: 20 })).toEqual(
+      [],
+    )
+    expect(await createPersonFromProfile(db, { ownerId, userId: gone.id })).toBeUndefined()
   })
 })

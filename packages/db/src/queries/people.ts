@@ -1,15 +1,16 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { people, users } from '../schema/index.ts'
+import { SYSTEM_USER_EMAIL } from './events.ts'
 import { normalizeEmail } from './users.ts'
 
 export type Person = typeof people.$inferSelect
 export type PersonDetails = Omit<
   Person,
-  'id' | 'hasUserProfile' | 'createdAt' | 'updatedAt' | 'searchVector'
+  'id' | 'hasUserProfile' | 'userId' | 'createdAt' | 'updatedAt' | 'searchVector'
 >
 
-/** Every person column except who entered them and the search vector, which stay on the server. */
+/** What a person's owner reads: every column but the owner, the link and the search vector. */
 export const personColumns = {
   id: people.id,
   firstName: people.firstName,
@@ -27,7 +28,26 @@ export const personColumns = {
   updatedAt: people.updatedAt,
 }
 
-export type PublicPerson = Omit<Person, 'createdBy' | 'searchVector' | 'idempotencyKey'>
+export type PublicPerson = {
+  [K in keyof typeof personColumns]: Person[K]
+}
+
+/**
+ * What any signed-in user may see of a registered user when looking for someone they met: the
+ * name and the work details a profile shares. Email, mobile and photo stay private.
+ */
+export const publicProfileColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  company: users.company,
+  linkedin: users.linkedin,
+  website: users.website,
+}
+
+export type PublicProfile = {
+  [K in keyof typeof publicProfileColumns]: (typeof users.$inferSelect)[K]
+}
 
 /** Marks the people recorded under this email as having a user profile (after that user registers). */
 export async function linkPeopleToUser(db: Database, email: string): Promise<void> {
@@ -44,7 +64,8 @@ export function isRegisteredEmail(email: string | null): SQL<boolean> | boolean 
     : false
 }
 
-// Must match the index expressions in schema/people.ts exactly, or the planner cannot use them.
+// The prefix expressions must match the index expressions in schema/people.ts exactly, or the
+// planner cannot use them.
 const searchText = sql`lower(${people.firstName} || ' ' || ${people.lastName} || ' ' || coalesce(${people.email}, '') || ' ' || coalesce(${people.company}, ''))`
 const fullName = sql`lower(${people.firstName} || ' ' || ${people.lastName})`
 const lastName = sql`lower(${people.lastName})`
@@ -52,17 +73,15 @@ const company = sql`lower(${people.company})`
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
+type PeopleSearch = { ownerId: string; query: string; limit: number }
+
 /**
- * People whose name, full name, email or company contains the query, case-insensitively: the exact
- * name or email first, then names starting with the query, then companies starting with it, then
- * other matches, each by trigram similarity. Prefix matches come from prefix indexes; the costlier
- * substring search runs only when they do not fill the page, so a common name stays fast however
- * many people contain it.
+ * The owner's people whose name, full name, email or company contains the query, case-insensitively:
+ * the exact name or email first, then names starting with the query, then companies starting with
+ * it, then other matches, each by trigram similarity. Prefix matches come from prefix indexes; the
+ * substring search runs only when they do not fill the page.
  */
-export async function searchPeople(
-  db: Database,
-  search: { query: string; limit: number },
-): Promise<PublicPerson[]> {
+export async function searchPeople(db: Database, search: PeopleSearch): Promise<PublicPerson[]> {
   const byPrefix = await searchPeopleByPrefixQuery(db, search)
   if (byPrefix.length >= search.limit) return byPrefix
   const others = await searchPeopleByContentQuery(db, {
@@ -84,18 +103,16 @@ function searchTerms(query: string) {
  * is read in its own order and only for a page of rows, so a name that thousands of people share
  * costs no more than a rare one; the page's candidates are then ranked by similarity.
  */
-export function searchPeopleByPrefixQuery(
-  db: Database,
-  { query, limit }: { query: string; limit: number },
-) {
+export function searchPeopleByPrefixQuery(db: Database, { ownerId, query, limit }: PeopleSearch) {
   const { needle, prefix } = searchTerms(query)
   const isExact = sql`(${fullName} = ${needle} or ${people.email} = ${needle})`
+  const isOwn = eq(people.ownerId, ownerId)
   const isNamePrefix = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix})`
   const firstInIndexOrder = (key: SQL) =>
-    sql`(select ${people.id} from ${people} where ${key} like ${prefix} order by ${key} using ~<~ limit ${limit})`
+    sql`(select ${people.id} from ${people} where ${isOwn} and ${key} like ${prefix} order by ${key} using ~<~ limit ${limit})`
   const candidates = sql.join(
     [
-      sql`(select ${people.id} from ${people} where ${isExact} limit ${limit})`,
+      sql`(select ${people.id} from ${people} where ${isOwn} and ${isExact} limit ${limit})`,
       firstInIndexOrder(fullName),
       firstInIndexOrder(lastName),
       firstInIndexOrder(company),
@@ -105,7 +122,7 @@ export function searchPeopleByPrefixQuery(
   return db
     .select(personColumns)
     .from(people)
-    .where(sql`${people.id} in (${candidates})`)
+    .where(and(isOwn, sql`${people.id} in (${candidates})`))
     .orderBy(
       // `is true`: with no email, isExact is null, and nulls would sort first.
       desc(sql`${isExact} is true`),
@@ -117,30 +134,67 @@ export function searchPeopleByPrefixQuery(
     .limit(limit)
 }
 
-/** Everyone else whose name, email or company contains the query (trigram index). */
-export function searchPeopleByContentQuery(
-  db: Database,
-  { query, limit }: { query: string; limit: number },
-) {
+/** The owner's other people whose name, email or company contains the query. */
+export function searchPeopleByContentQuery(db: Database, { ownerId, query, limit }: PeopleSearch) {
   const { needle, isPrefixMatch } = searchTerms(query)
   return db
     .select(personColumns)
     .from(people)
     .where(
-      sql`${searchText} like ${`%${escapeLike(needle)}%`} and not coalesce(${isPrefixMatch}, false)`,
+      and(
+        eq(people.ownerId, ownerId),
+        sql`${searchText} like ${`%${escapeLike(needle)}%`} and not coalesce(${isPrefixMatch}, false)`,
+      ),
     )
     .orderBy(desc(sql`similarity(${searchText}, ${needle})`), people.lastName, people.id)
     .limit(limit)
 }
 
 /**
- * Records a person; when one with the same email already exists, that person is returned instead
- * of a duplicate. hasUserProfile follows whether a user has registered with the email.
+ * Registered users, other than the viewer, whose name or company starts with the query, and whom the
+ * viewer has not saved yet: their public profiles, by name.
  */
-export async function createPerson(
+export function searchPublicProfiles(
   db: Database,
-  details: Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName'>,
-): Promise<PublicPerson> {
+  { viewerId, query, limit }: { viewerId: string; query: string; limit: number },
+): Promise<PublicProfile[]> {
+  const prefix = `${escapeLike(query.trim().toLowerCase())}%`
+  const userFullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`
+  const alreadySaved = db
+    .select({ one: sql`1` })
+    .from(people)
+    .where(
+      and(
+        eq(people.ownerId, viewerId),
+        sql`(${people.userId} = ${users.id} or ${people.email} = ${users.email})`,
+      ),
+    )
+  return db
+    .select(publicProfileColumns)
+    .from(users)
+    .where(
+      and(
+        isPublicProfile,
+        ne(users.id, viewerId),
+        sql`(${userFullName} like ${prefix} or lower(${users.lastName}) like ${prefix} or lower(${users.company}) like ${prefix})`,
+        notExists(alreadySaved),
+      ),
+    )
+    .orderBy(users.lastName, users.firstName, users.id)
+    .limit(limit)
+}
+
+/** Active accounts of people (not the system account that owns the starter event). */
+const isPublicProfile = and(eq(users.isActive, true), ne(users.email, SYSTEM_USER_EMAIL))
+
+type NewPerson = Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName' | 'ownerId'>
+
+/**
+ * Records one of the owner's people; when the owner already has a person with the same email, that
+ * person is returned instead of a duplicate. hasUserProfile follows whether a user has registered
+ * with the email.
+ */
+export async function createPerson(db: Database, details: NewPerson): Promise<PublicPerson> {
   const email = details.email ? normalizeEmail(details.email) : null
   const [created] = await db
     .insert(people)
@@ -148,33 +202,57 @@ export async function createPerson(
     .onConflictDoNothing()
     .returning(personColumns)
   if (created) return created
-  // A retry of a creation that already happened, or someone already recorded under this email
-  // (perhaps by another request a moment ago): either way, that person is the answer.
+  // A retry of a creation that already happened, or the owner already has someone under this
+  // email (perhaps from another request a moment ago): either way, that person is the answer.
   const existing =
     (await findPersonByIdempotencyKey(db, details)) ??
-    (email ? await findPersonByEmail(db, email) : undefined)
+    (email ? await findOwnPerson(db, details.ownerId, eq(people.email, email)) : undefined)
   if (!existing) throw new Error('Insert returned no row')
   return existing
 }
 
+/**
+ * Saves a registered user as one of the owner's people, from their public profile and linked to
+ * their account. The owner's existing person for that user (linked, or saved under the same email)
+ * is returned instead of a second one. Undefined when there is no such public profile.
+ */
+export async function createPersonFromProfile(
+  db: Database,
+  { ownerId, userId, idempotencyKey }: { ownerId: string; userId: string; idempotencyKey?: string },
+): Promise<PublicPerson | undefined> {
+  const [profile] = await db
+    .select({ ...publicProfileColumns, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), isPublicProfile))
+  if (!profile || profile.id === ownerId) return undefined
+  const saved = await findOwnPerson(
+    db,
+    ownerId,
+    or(eq(people.userId, profile.id), eq(people.email, profile.email)),
+  )
+  if (saved) return saved
+  const { id, email: _privateEmail, ...publicDetails } = profile
+  const [created] = await db
+    .insert(people)
+    .values({ ...publicDetails, ownerId, userId: id, hasUserProfile: true, idempotencyKey })
+    .onConflictDoNothing()
+    .returning(personColumns)
+  return created ?? (await findOwnPerson(db, ownerId, eq(people.userId, id)))
+}
+
 async function findPersonByIdempotencyKey(
   db: Database,
-  { createdBy, idempotencyKey }: Partial<PersonDetails>,
+  { ownerId, idempotencyKey }: Partial<PersonDetails>,
 ) {
-  if (!createdBy || !idempotencyKey) return undefined
+  if (!ownerId || !idempotencyKey) return undefined
+  return findOwnPerson(db, ownerId, eq(people.idempotencyKey, idempotencyKey))
+}
+
+async function findOwnPerson(db: Database, ownerId: string, condition: SQL | undefined) {
   const [person] = await db
     .select(personColumns)
     .from(people)
-    .where(and(eq(people.createdBy, createdBy), eq(people.idempotencyKey, idempotencyKey)))
-  return person
-}
-
-async function findPersonByEmail(db: Database, email: string) {
-  const [person] = await db.select(personColumns).from(people).where(eq(people.email, email))
-  return person
-}
-
-export async function getPerson(db: Database, id: string): Promise<PublicPerson | undefined> {
-  const [person] = await db.select(personColumns).from(people).where(eq(people.id, id))
+    .where(and(eq(people.ownerId, ownerId), condition))
+    .limit(1)
   return person
 }

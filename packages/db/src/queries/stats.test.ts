@@ -56,7 +56,7 @@ describe('admin stats', () => {
     })
     const [person] = await db
       .insert(people)
-      .values({ firstName: 'Met', lastName: 'Person', createdBy: author.id })
+      .values({ firstName: 'Met', lastName: 'Person', ownerId: author.id })
       .returning()
     if (!person) throw new Error('seed failed')
     const base = { authorId: author.id, personId: person.id }
@@ -100,7 +100,7 @@ describe('admin stats', () => {
     })
     const [person] = await db
       .insert(people)
-      .values({ firstName: 'Crowd', lastName: 'Person', createdBy: author.id })
+      .values({ firstName: 'Crowd', lastName: 'Person', ownerId: author.id })
       .returning()
     if (!person) throw new Error('seed failed')
     const types = [['SA', 'JV'], ['JV', 'SA'], ['IC'], ['RF', 'MA', 'SA']]

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   date,
+  foreignKey,
   index,
   pgTable,
   text,
@@ -20,10 +21,8 @@ export const connections = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     // Deleting an event keeps the connections made there: they become personal connections.
     eventId: uuid().references(() => events.id, { onDelete: 'set null' }),
-    // A person who still has connections cannot be deleted, so no one's notes vanish with them.
-    personId: uuid()
-      .notNull()
-      .references(() => people.id, { onDelete: 'restrict' }),
+    // Must be one of the author's own people (the foreign key below).
+    personId: uuid().notNull(),
     authorId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -58,6 +57,13 @@ export const connections = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [
+    // A connection's person belongs to its author, whoever sends which id; and a person who still
+    // has connections cannot be deleted, so no one's notes vanish with them.
+    foreignKey({
+      name: 'connections_author_person_fk',
+      columns: [table.authorId, table.personId],
+      foreignColumns: [people.ownerId, people.id],
+    }),
     index('connections_author_created_idx').on(table.authorId, table.createdAt.desc()),
     index('connections_event_idx').on(table.eventId),
     index('connections_person_idx').on(table.personId),

@@ -9,7 +9,7 @@ export const people = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     firstName: text().notNull(),
     lastName: text().notNull(),
-    // Lower-cased on write; one person per email address.
+    // Lower-cased on write; one person per email address in each owner's contacts.
     email: text(),
     mobile: text(),
     company: text(),
@@ -19,8 +19,12 @@ export const people = pgTable(
     website: text(),
     profileImageUrl: text(),
     hasUserProfile: boolean().notNull().default(false),
-    // Who entered the person; kept so a user's account deletion can remove the people only they created.
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // A person is private to the user who saved them: only the owner reads, edits or connects to them.
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The registered user this person is, when the owner picked their public profile from search.
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     // The creating client's key: a retried create finds this row instead of adding one.
     idempotencyKey: uuid(),
     // The person's words for memory search: name, then company, then email (split at @ and dots
@@ -37,29 +41,36 @@ export const people = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [
-    uniqueIndex('people_email_unique')
-      .on(table.email)
+    // The target of connections' (author, person) foreign key: a connection's person is its author's.
+    uniqueIndex('people_owner_id_unique').on(table.ownerId, table.id),
+    uniqueIndex('people_owner_email_unique')
+      .on(table.ownerId, table.email)
       .where(sql`${table.email} is not null`),
-    uniqueIndex('people_creator_idempotency_key_unique')
-      .on(table.createdBy, table.idempotencyKey)
+    uniqueIndex('people_owner_user_unique')
+      .on(table.ownerId, table.userId)
+      .where(sql`${table.userId} is not null`),
+    uniqueIndex('people_owner_idempotency_key_unique')
+      .on(table.ownerId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
-    // People search: names and companies starting with the query, then the costlier substring search
-    // over names, email and company (pg_trgm).
-    index('people_full_name_prefix_idx').using(
+    // People search reads one owner's people: names and companies starting with the query from
+    // these indexes, then a substring match over the owner's other people.
+    index('people_owner_full_name_prefix_idx').using(
       'btree',
+      table.ownerId,
       sql`lower(${table.firstName} || ' ' || ${table.lastName}) text_pattern_ops`,
     ),
-    index('people_last_name_prefix_idx').using(
+    index('people_owner_last_name_prefix_idx').using(
       'btree',
+      table.ownerId,
       sql`lower(${table.lastName}) text_pattern_ops`,
     ),
-    index('people_company_prefix_idx').using(
+    index('people_owner_company_prefix_idx').using(
       'btree',
+      table.ownerId,
       sql`lower(${table.company}) text_pattern_ops`,
     ),
-    index('people_search_trgm_idx').using(
-      'gin',
-      sql`lower(${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, '') || ' ' || coalesce(${table.company}, '')) gin_trgm_ops`,
-    ),
+    index('people_email_idx')
+      .on(table.email)
+      .where(sql`${table.email} is not null`),
   ],
 )

@@ -12,14 +12,28 @@ import { mockTrpc, trpcCallsTo, TrpcMockError } from '../../../test/trpc-msw.ts'
 const fest = makeEventListItem({ title: 'Ideas Fest', isJoined: true })
 const notJoined = makeEventListItem({ title: 'Other Summit', isJoined: false })
 const grace = makePerson({ firstName: 'Grace', lastName: 'Hopper', company: 'Navy' })
+const ownGrace = { kind: 'person', ...grace }
+/** A registered user's public profile: no email, mobile or photo. */
+const zoeProfile = {
+  kind: 'profile',
+  id: 'zoe-user',
+  firstName: 'Zoe',
+  lastName: 'Graham',
+  company: 'Quillworks',
+  email: null,
+  profileImageUrl: null,
+  hasUserProfile: true,
+}
 const savedConnection = { id: 'c1' }
 
 function open(path = '/add-connection') {
   mockTrpc({
     'auth.me': () => makeUser(),
     'events.list': () => [fest, notJoined],
-    'people.search': () => [grace],
+    'people.search': () => [ownGrace, zoeProfile],
     'people.create': (input) => ({ ...makePerson(), ...(input as object), id: 'new-person' }),
+    'people.createFromProfile': () =>
+      makePerson({ id: 'zoe-person', firstName: 'Zoe', lastName: 'Graham', hasUserProfile: true }),
     'people.listDuplicates': () => [],
     'connections.create': () => savedConnection,
     'connections.list': () => [],
@@ -118,7 +132,7 @@ describe('add connection', { timeout: 20_000 }, () => {
     expect(trpcCallsTo('people.create')).toEqual([])
   })
 
-  it('searches from 3 characters, selects a result and saves with that person', async () => {
+  it('searches from 3 characters, selects one of my people and saves with that person', async () => {
     const { user } = open()
     const search = await screen.findByLabelText('Search by name')
     await user.type(search, 'Gr')
@@ -130,17 +144,27 @@ describe('add connection', { timeout: 20_000 }, () => {
     act(() => notifications.clean())
     expect(trpcCallsTo('people.search')).toContainEqual({ q: 'Gra' })
     expect(trpcCallsTo('people.search')).not.toContainEqual({ q: 'Gr' })
-    expect(trpcCallsTo('people.create')[0]).toMatchObject({
-      firstName: 'Grace',
-      lastName: 'Hopper',
-    })
     const picked = within(section('Who did you meet?')).getByLabelText('Selected person')
     expect(picked).toHaveTextContent('Grace Hopper')
     expect(screen.queryByText('or add new person')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Save Connection' }))
     await findToast('Connection Saved')
-    expect(trpcCallsTo('people.create')).toHaveLength(1)
-    expect(trpcCallsTo('connections.create')[0]).toMatchObject({ personId: 'new-person' })
+    // Already one of the user's people: recording them again would make a duplicate.
+    expect(trpcCallsTo('people.create')).toEqual([])
+    expect(trpcCallsTo('connections.create')[0]).toMatchObject({ personId: grace.id })
+  })
+
+  it("records a registered user's public profile as the user's own person, then saves with it", async () => {
+    const { user } = open()
+    await user.type(await screen.findByLabelText('Search by name'), 'Gra')
+    const zoe = await findResult('Zoe Graham')
+    expect(zoe).toHaveTextContent('Verified')
+    await user.click(zoe)
+    await findToast('Person Selected')
+    expect(trpcCallsTo('people.createFromProfile')).toEqual([{ userId: 'zoe-user' }])
+    await user.click(screen.getByRole('button', { name: 'Save Connection' }))
+    await findToast('Connection Saved')
+    expect(trpcCallsTo('connections.create')[0]).toMatchObject({ personId: 'zoe-person' })
   })
 
   it('clears the chosen person when the search text changes', async () => {
@@ -154,15 +178,15 @@ describe('add connection', { timeout: 20_000 }, () => {
     expect(screen.getByText('or add new person')).toBeVisible()
   })
 
-  it("shows 'Selection Failed' when the chosen person cannot be recorded", async () => {
+  it("shows 'Selection Failed' when the chosen profile cannot be recorded", async () => {
     const { user } = open()
     mockTrpc({
-      'people.create': () => {
+      'people.createFromProfile': () => {
         throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'boom')
       },
     })
-    await user.type(await screen.findByLabelText('Search by name'), 'Grace')
-    await user.click(await findResult('Grace Hopper'))
+    await user.type(await screen.findByLabelText('Search by name'), 'Zoe')
+    await user.click(await findResult('Zoe Graham'))
     const toast = await findToast('Selection Failed')
     expect(toast).toHaveTextContent('Failed to select person. Please try again.')
   })

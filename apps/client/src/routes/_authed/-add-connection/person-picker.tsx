@@ -4,6 +4,7 @@ import { Alert, Card, Group, Loader, Stack, Text, TextInput, UnstyledButton } fr
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import type { ConnectionItem, PersonResult } from '../../../api/router-types.ts'
+import { VerifiedMark } from '../../../components/connection-details-dialog.tsx'
 import { fullNameOf } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../offline/connectivity.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -27,11 +28,14 @@ function metPeopleMatching(connections: ConnectionItem[], query: string): Person
   return [...people.values()]
     .filter((person) => fullNameOf(person).toLowerCase().includes(text))
     .slice(0, PEOPLE_SEARCH_LIMIT)
+    .map((person) => ({ kind: 'person', ...person }))
 }
 
 /**
- * Name search; choosing a result records the person (SPEC section 4) and keeps their id. Offline it
- * searches the people in the user's saved connections, who are already recorded.
+ * Name search over the user's own people and registered users' public profiles. Choosing one of
+ * the user's people keeps their id; choosing a profile first records it as one of the user's people
+ * (SPEC section 4: the search result is POSTed). Offline it searches the people in the user's saved
+ * connections.
  */
 export function PersonPicker({ search, onSearchChange, chosen, onChoose }: Props) {
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
@@ -42,33 +46,24 @@ export function PersonPicker({ search, onSearchChange, chosen, onChoose }: Props
     { enabled: isSearchable && isOnline },
   )
   const saved = trpc.connections.list.useQuery(undefined, { enabled: false })
-  const select = trpc.people.create.useMutation()
+  const select = trpc.people.createFromProfile.useMutation()
 
-  const chooseMet = (person: PersonResult) => {
+  const chooseOwn = (person: Pick<PersonResult, 'id' | 'firstName' | 'lastName' | 'company'>) => {
     onChoose({ id: person.id, name: fullNameOf(person), company: person.company })
     toast.success('Person Selected', `${fullNameOf(person)} is chosen for this connection.`)
   }
 
-  const choose = (person: PersonResult) => (isOnline ? record(person) : chooseMet(person))
-
-  const record = (person: PersonResult) =>
-    select.mutate(
-      {
-        firstName: person.firstName,
-        lastName: person.lastName,
-        email: person.email,
-        mobile: person.mobile,
-        company: person.company,
-        linkedin: person.linkedin,
-        website: person.website,
-        profileImageUrl: person.profileImageUrl,
-      },
-      {
-        onSuccess: chooseMet,
-        onError: () =>
-          toast.error('Selection Failed', 'Failed to select person. Please try again.'),
-      },
-    )
+  const choose = (result: PersonResult) =>
+    result.kind === 'person'
+      ? chooseOwn(result)
+      : select.mutate(
+          { userId: result.id },
+          {
+            onSuccess: chooseOwn,
+            onError: () =>
+              toast.error('Selection Failed', 'Failed to select person. Please try again.'),
+          },
+        )
 
   return (
     <Stack gap="xs">
@@ -154,7 +149,7 @@ function SearchResults({
       style={{ listStyle: 'none', margin: 0, padding: 0 }}
     >
       {results.data.map((person) => (
-        <li key={person.id}>
+        <li key={`${person.kind}-${person.id}`}>
           <UnstyledButton
             w="100%"
             onClick={() => onChoose(person)}
@@ -171,9 +166,12 @@ function SearchResults({
                 radius="xl"
               />
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600} truncate>
-                  {fullNameOf(person)}
-                </Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={600} truncate>
+                    {fullNameOf(person)}
+                  </Text>
+                  {person.hasUserProfile && <VerifiedMark />}
+                </Group>
                 {(person.company || person.email) && (
                   <Text size="sm" c="dimmed" truncate>
                     {[person.company, person.email].filter(Boolean).join(' · ')}
