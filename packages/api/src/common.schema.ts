@@ -45,6 +45,12 @@ export const objectPathField = z
   .regex(/^\/objects\/[\w./-]+$/, 'Must be a stored file path')
   .refine((path) => !path.split('/').includes('..'), 'Must be a stored file path')
 
+/** A stored file that may be left out: blank, like null, means none. */
+export const optionalObjectPath = z
+  .union([z.literal(''), objectPathField])
+  .nullish()
+  .transform((value) => value || null)
+
 /**
  * A key the client makes once per thing it creates, so a retry after a lost answer finds the
  * first result instead of creating a second (the offline outbox replays with it).
