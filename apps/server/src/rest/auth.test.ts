@@ -330,6 +330,23 @@ describe('cross-site requests', () => {
     expect((await t.request('/api/auth/user', { cookie: user.cookie })).status).toBe(200)
   })
 
+  it.each([
+    [
+      'a page that rebinds its name to our address',
+      'http://attacker.example:3000',
+      'attacker.example:3000',
+    ],
+    ['our host on another scheme', 'https://localhost:3000', 'localhost:3000'],
+    ['our host on another port', 'http://localhost:5000', 'localhost:5000'],
+  ])('refuses %s, whatever the Host header says', async (_case, origin, host) => {
+    const response = await t.request('/api/auth/forgot-password', {
+      body: { email: 'a@example.com' },
+      headers: { origin, host },
+    })
+    expect(response.status).toBe(403)
+    expect(await json(response)).toEqual({ message: 'Cross-site request refused.' })
+  })
+
   it('refuses a cross-site browser request that sends no Origin', async () => {
     const response = await t.request('/api/auth/forgot-password', {
       body: { email: 'a@example.com' },
