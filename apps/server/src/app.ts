@@ -29,6 +29,7 @@ import { unavailableTranscriber } from './files/transcription/transcriber.ts'
 import type { ServerStorage } from './files/storage/index.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
+import { closeUnreadBody } from './http/close-unread-body.ts'
 import { originCheck } from './http/origin-check.ts'
 import { requestDeadline } from './http/request-deadline.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -91,6 +92,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   // could choose, so compression leaks nothing (BREACH needs both). The client's files come
   // precompressed from serveClient.
   app.use('/api/*', compress())
+  app.use(closeUnreadBody())
 
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error)
