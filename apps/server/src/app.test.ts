@@ -65,4 +65,22 @@ describe('the HTTP app', () => {
     expect(body.error.json.message).toBe('Invalid email address')
     expect(body.error.json.data.issues.fieldErrors.password).toEqual(['Password is required'])
   })
+
+  it('marks every API answer, signed in or not, as not to be cached', async () => {
+    const user = await registerUser(t)
+    for (const path of [
+      '/api/auth/user',
+      '/api/connections',
+      '/api/connections/export.csv',
+      '/api/account/export.json',
+      '/api/trpc/auth.me',
+      '/api/does-not-exist',
+    ]) {
+      const response = await t.request(path, { cookie: user.cookie })
+      expect([path, response.headers.get('cache-control')]).toEqual([path, 'no-store'])
+    }
+    const signedOut = await t.request('/api/auth/user')
+    expect(signedOut.status).toBe(401)
+    expect(signedOut.headers.get('cache-control')).toBe('no-store')
+  })
 })

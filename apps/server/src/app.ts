@@ -93,6 +93,11 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   // precompressed from serveClient.
   app.use('/api/*', compress())
   app.use(closeUnreadBody())
+  // Every API answer is about the person asking: no cache may keep it unless a route says otherwise.
+  app.use('/api/*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
 
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error)
