@@ -6,6 +6,7 @@ import {
   type Mailer,
   type RateLimitPolicies,
 } from '@fiveconnect/api'
+import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import type { Database } from '@fiveconnect/db'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { sql } from 'drizzle-orm'
@@ -149,6 +150,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: MAX_BATCH_CALLS,
       createContext: () => c.get('api'),
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error)

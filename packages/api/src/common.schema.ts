@@ -2,6 +2,8 @@ import { z } from 'zod'
 
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 128
+/** The most tRPC calls one batched request may carry; the client's batch link splits above it. */
+export const MAX_BATCH_CALLS = 20
 
 export const emailAddress = (message = 'Invalid email address') =>
   z.string({ error: message }).trim().max(254, 'Email address is too long').pipe(z.email(message))
