@@ -1,6 +1,7 @@
 import {
   createUser,
   findUserCredentials,
+  isResetTokenValid,
   normalizeEmail,
   linkPeopleToUser,
   resetPasswordWithToken,
@@ -123,13 +124,20 @@ export const authRouter = router({
     .input(resetPasswordInput)
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      const tokenHash = hashResetToken(input.token)
+      await ctx.rateLimit('reset-password:ip', ctx.clientIp)
+      await ctx.rateLimit('reset-password:token', tokenHash)
       assertUncommonPassword(input.password)
+      const invalidLink = new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK })
+      // Hashing costs a core for a while: only a real token's holder gets to spend it.
+      if (!(await isResetTokenValid(ctx.db, { tokenHash, now: new Date() }))) throw invalidLink
+      // Checked again as the token is spent, so two submits of one link cannot both succeed.
       const userId = await resetPasswordWithToken(ctx.db, {
-        tokenHash: hashResetToken(input.token),
+        tokenHash,
         passwordHash: await ctx.auth.hashPassword(input.password),
         now: new Date(),
       })
-      if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK })
+      if (!userId) throw invalidLink
       await ctx.auth.endAllSessions(userId)
       return {
         message: 'Your password has been updated. You can now log in with your new password.',
