@@ -35,8 +35,7 @@ const INVALID_LINK = { message: 'This password reset link is invalid or has expi
 
 async function resetToken(email: string) {
   await t.request('/api/auth/forgot-password', { body: { email }, headers: from('10.1.0.1') })
-  const mail = (await t.readOutbox()).findLast((entry) => entry.to === email)
-  const token = mail?.text.match(/reset-password\?token=(\S+)/)?.[1]
+  const token = (await t.lastMailTo(email)).text.match(/reset-password\?token=(\S+)/)?.[1]
   if (!token) throw new Error(`No reset link was mailed to ${email}`)
   return decodeURIComponent(token)
 }

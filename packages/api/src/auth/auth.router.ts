@@ -10,6 +10,7 @@ import {
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
+import type { Context } from '../context.ts'
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts'
 import {
   forgotPasswordInput,
@@ -94,29 +95,9 @@ export const authRouter = router({
         `${normalizeEmail(input.email)}|${ctx.clientIp}`,
       )
       const account = await findUserCredentials(ctx.db, input.email)
-      if (account?.isActive) {
-        const token = generateResetToken()
-        await setResetToken(ctx.db, {
-          userId: account.id,
-          tokenHash: hashResetToken(token),
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-        })
-        const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`
-        await ctx.mailer.send({
-          to: account.email,
-          subject: 'Reset your FiveConnect password',
-          text: [
-            `Hello ${account.firstName},`,
-            '',
-            'Someone asked to reset the password of your FiveConnect account.',
-            `Open this link within one hour to choose a new password:`,
-            '',
-            link,
-            '',
-            'If you did not ask for this, ignore this email: your password stays as it is.',
-          ].join('\n'),
-        })
-      }
+      // Storing the token and mailing it happen after the answer, which is therefore as quick
+      // for a known address as for an unknown one.
+      if (account?.isActive) ctx.afterResponse(() => mailResetLink(ctx, account))
       return { message: FORGOT_PASSWORD_REPLY }
     }),
 
@@ -144,3 +125,31 @@ export const authRouter = router({
       }
     }),
 })
+
+/** Gives the account a fresh reset token and mails its link. */
+async function mailResetLink(
+  ctx: Pick<Context, 'db' | 'mailer' | 'appUrl'>,
+  account: { id: string; email: string; firstName: string },
+) {
+  const token = generateResetToken()
+  await setResetToken(ctx.db, {
+    userId: account.id,
+    tokenHash: hashResetToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  })
+  const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`
+  await ctx.mailer.send({
+    to: account.email,
+    subject: 'Reset your FiveConnect password',
+    text: [
+      `Hello ${account.firstName},`,
+      '',
+      'Someone asked to reset the password of your FiveConnect account.',
+      `Open this link within one hour to choose a new password:`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  })
+}
