@@ -65,4 +65,38 @@ describe('the HTTP app', () => {
     expect(body.error.json.message).toBe('Invalid email address')
     expect(body.error.json.data.issues.fieldErrors.password).toEqual(['Password is required'])
   })
+
+  it('refuses a tRPC batch of more than 20 calls before running any of them', async () => {
+    const user = await registerUser(t)
+    const batch = (path: string, calls: number) =>
+      `/api/trpc/${Array<string>(calls).fill(path).join(',')}?batch=1`
+
+    const tooMany = await t.request(batch('auth.logout', 21), { body: {}, cookie: user.cookie })
+    expect(tooMany.status).toBe(400)
+    const refusal = (await tooMany.json()) as { error: { json: { message: string } } }
+    expect(refusal.error.json.message).toBe('Batch call exceeds maximum size')
+    expect((await t.request('/api/auth/user', { cookie: user.cookie })).status).toBe(200)
+
+    const allowed = await t.request(batch('auth.me', 20), { cookie: user.cookie })
+    expect(allowed.status).toBe(200)
+    expect(await allowed.json()).toHaveLength(20)
+  })
+
+  it('marks every API answer, signed in or not, as not to be cached', async () => {
+    const user = await registerUser(t)
+    for (const path of [
+      '/api/auth/user',
+      '/api/connections',
+      '/api/connections/export.csv',
+      '/api/account/export.json',
+      '/api/trpc/auth.me',
+      '/api/does-not-exist',
+    ]) {
+      const response = await t.request(path, { cookie: user.cookie })
+      expect([path, response.headers.get('cache-control')]).toEqual([path, 'no-store'])
+    }
+    const signedOut = await t.request('/api/auth/user')
+    expect(signedOut.status).toBe(401)
+    expect(signedOut.headers.get('cache-control')).toBe('no-store')
+  })
 })

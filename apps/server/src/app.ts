@@ -6,6 +6,7 @@ import {
   type Mailer,
   type RateLimitPolicies,
 } from '@fiveconnect/api'
+import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import type { Database } from '@fiveconnect/db'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { sql } from 'drizzle-orm'
@@ -29,6 +30,7 @@ import { unavailableTranscriber } from './files/transcription/transcriber.ts'
 import type { ServerStorage } from './files/storage/index.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
+import { closeUnreadBody } from './http/close-unread-body.ts'
 import { originCheck } from './http/origin-check.ts'
 import { requestDeadline } from './http/request-deadline.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -91,6 +93,12 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   // could choose, so compression leaks nothing (BREACH needs both). The client's files come
   // precompressed from serveClient.
   app.use('/api/*', compress())
+  app.use(closeUnreadBody())
+  // Every API answer is about the person asking: no cache may keep it unless a route says otherwise.
+  app.use('/api/*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  })
 
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error)
@@ -142,6 +150,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: MAX_BATCH_CALLS,
       createContext: () => c.get('api'),
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error)

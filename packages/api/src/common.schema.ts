@@ -2,6 +2,8 @@ import { z } from 'zod'
 
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 128
+/** The most tRPC calls one batched request may carry; the client's batch link splits above it. */
+export const MAX_BATCH_CALLS = 20
 
 export const emailAddress = (message = 'Invalid email address') =>
   z.string({ error: message }).trim().max(254, 'Email address is too long').pipe(z.email(message))
@@ -44,6 +46,12 @@ export const objectPathField = z
   .max(512, 'Must be a stored file path')
   .regex(/^\/objects\/[\w./-]+$/, 'Must be a stored file path')
   .refine((path) => !path.split('/').includes('..'), 'Must be a stored file path')
+
+/** A stored file that may be left out: blank, like null, means none. */
+export const optionalObjectPath = z
+  .union([z.literal(''), objectPathField])
+  .nullish()
+  .transform((value) => value || null)
 
 /**
  * A key the client makes once per thing it creates, so a retry after a lost answer finds the

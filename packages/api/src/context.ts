@@ -41,4 +41,9 @@ export type Context = {
   rateLimit: RateLimiter
   /** Private object storage (photos, logos, voice notes). */
   storage: ObjectStorage
+  /**
+   * Runs `task` once the answer is on its way, so its time never shows in the answer; its
+   * failure is logged, never sent to the client.
+   */
+  afterResponse: (task: () => Promise<void>) => void
 }

@@ -17,6 +17,8 @@ export const RATE_LIMIT_POLICIES = {
   'register:ip': { limit: 100, windowMs: HOUR },
   'forgot-password:ip': { limit: 30, windowMs: HOUR },
   'forgot-password:account-ip': { limit: 5, windowMs: HOUR },
+  'reset-password:ip': { limit: 30, windowMs: HOUR },
+  'reset-password:token': { limit: 10, windowMs: HOUR },
   'transcribe:user': { limit: 60, windowMs: HOUR },
   'transcribe:ip': { limit: 300, windowMs: HOUR },
 } satisfies Record<string, RateLimitPolicy>

@@ -1,4 +1,5 @@
 import type { AppRouter } from '@fiveconnect/api'
+import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query'
 import superjson from 'superjson'
 import { reportingFetch } from '../offline/connectivity.ts'
@@ -10,6 +11,7 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: `${window.location.origin}/api/trpc`,
+        maxItems: MAX_BATCH_CALLS,
         transformer: superjson,
         fetch: reportingFetch,
       }),

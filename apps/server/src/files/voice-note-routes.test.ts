@@ -2,8 +2,15 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { RATE_LIMIT_POLICIES } from '@fiveconnect/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, registerUser, TEST_APP_URL, type TestApp } from '../test/test-app.ts'
+import {
+  createTestApp,
+  registerUser,
+  TEST_APP_URL,
+  type TestApp,
+  type TestAppOptions,
+} from '../test/test-app.ts'
 import { findProbeTools } from './audio-tools.ts'
 import type { TranscribeDeps } from './voice-note-routes.ts'
 import { findOfflineTools } from './transcription/index.ts'
@@ -15,10 +22,14 @@ const SETUP_HINT = 'run scripts/setup-test-deps.sh to install ffmpeg, pocketsphi
 
 type Answer = { transcription: string; voiceNoteUrl: string; reason?: string }
 
-async function appWith(transcription: Partial<TranscribeDeps>) {
+async function appWith(
+  transcription: Partial<TranscribeDeps>,
+  config: Omit<TestAppOptions, 'transcription'> = {},
+) {
   const probeTools = await findProbeTools()
   return createTestApp({
     transcription: { transcriber: idle, timeoutMs: 10_000, probeTools, ...transcription },
+    ...config,
   })
 }
 
@@ -30,13 +41,14 @@ function postAudio(
   bytes: Uint8Array,
   name = 'voice-note.webm',
   path = '/api/transcribe-voice',
+  headers: Record<string, string> = {},
 ) {
   const form = new FormData()
   form.append('audio', new Blob([bytes], { type: 'audio/webm' }), name)
   return t.app.request(`${TEST_APP_URL}${path}`, {
     method: 'POST',
     body: form,
-    headers: cookie ? { cookie } : {},
+    headers: cookie ? { ...headers, cookie } : headers,
   })
 }
 
@@ -273,5 +285,98 @@ describe('saving a voice note first and transcribing it onto its connection late
     const other = await registerUser(t)
     expect((await transcribe(other.cookie, withoutVoiceNote)).status).toBe(404)
     expect((await transcribe(owner.cookie, 'not-an-id')).status).toBe(404)
+  })
+})
+
+describe('transcription limits', () => {
+  const HOUR = 3_600_000
+  let t: TestApp
+  let transcriptions = 0
+  const counting: Transcriber = {
+    engine: 'offline',
+    transcribe: () => {
+      transcriptions += 1
+      return Promise.resolve('met at the coffee line')
+    },
+  }
+  beforeAll(async () => {
+    t = await appWith(
+      { transcriber: counting },
+      {
+        trustProxy: true,
+        rateLimits: {
+          ...RATE_LIMIT_POLICIES,
+          'transcribe:user': { limit: 2, windowMs: HOUR },
+          'transcribe:ip': { limit: 3, windowMs: HOUR },
+        },
+      },
+    )
+  })
+  afterAll(() => t.close())
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip })
+  const LIMITED = { message: 'Too many attempts. Please wait 60 minutes and try again.' }
+
+  async function expectLimited(response: Response) {
+    expect(response.status).toBe(429)
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(3000)
+    expect(await response.json()).toEqual(LIMITED)
+  }
+
+  it('POST /api/transcribe-voice answers 429 with Retry-After past the user’s limit', async () => {
+    const { cookie } = await registerUser(t)
+    const recording = await silence(t.dataDir, 1)
+    const send = () =>
+      postAudio(t, cookie, recording, 'voice-note.webm', undefined, from('10.2.0.1'))
+    expect((await send()).status).toBe(200)
+    expect((await send()).status).toBe(200)
+    const before = transcriptions
+    await expectLimited(await send())
+    expect(transcriptions).toBe(before)
+  })
+
+  it('POST /api/transcribe-voice answers 429 past the address’s limit, whoever signs in', async () => {
+    const recording = await silence(t.dataDir, 1)
+    for (const answer of [200, 200, 200]) {
+      const { cookie } = await registerUser(t)
+      const send = postAudio(t, cookie, recording, 'voice-note.webm', undefined, from('10.2.0.2'))
+      expect((await send).status).toBe(answer)
+    }
+    const { cookie } = await registerUser(t)
+    await expectLimited(
+      await postAudio(t, cookie, recording, 'voice-note.webm', undefined, from('10.2.0.2')),
+    )
+  })
+
+  it('POST /api/connections/{id}/transcribe shares the limit; saving with POST /api/voice-notes stays open', async () => {
+    const { cookie } = await registerUser(t)
+    const recording = await silence(t.dataDir, 1)
+    const headers = from('10.2.0.3')
+    const ids: string[] = []
+    for (let count = 0; count < 3; count++) {
+      const saved = await postAudio(
+        t,
+        cookie,
+        recording,
+        'voice-note.webm',
+        '/api/voice-notes',
+        headers,
+      )
+      expect(saved.status).toBe(201)
+      const { voiceNoteUrl } = (await saved.json()) as { voiceNoteUrl: string }
+      const person = (await (
+        await t.request('/api/people', { body: { firstName: 'Ada', lastName: 'Byron' }, cookie })
+      ).json()) as { id: string }
+      const connection = await t.request('/api/connections', {
+        body: { personId: person.id, voiceNoteUrl },
+        cookie,
+      })
+      ids.push(((await connection.json()) as { id: string }).id)
+    }
+    const transcribe = (id: string | undefined) =>
+      t.request(`/api/connections/${String(id)}/transcribe`, { body: {}, cookie, headers })
+    expect((await transcribe(ids[0])).status).toBe(200)
+    expect((await transcribe(ids[1])).status).toBe(200)
+    await expectLimited(await transcribe(ids[2]))
   })
 })

@@ -19,7 +19,7 @@ import {
   saveVoiceNoteTranscription,
   type Database,
 } from '@fiveconnect/db'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../http/app-env.ts'
 import { probeDurationSeconds } from './audio-tools.ts'
@@ -112,6 +112,23 @@ async function readStoredBytes(storage: ServerStorage, id: string): Promise<Uint
   return new Uint8Array(await new Response(stream).arrayBuffer())
 }
 
+/**
+ * Counts one transcription against the signed-in user's and their address's limits, and refuses
+ * it with a 429 once over either: transcription is the costly part (an engine's CPU or a paid API).
+ */
+async function countTranscription(c: Context<AppEnv>, userId: string) {
+  const { rateLimit, clientIp } = c.get('api')
+  await rateLimit('transcribe:user', userId)
+  await rateLimit('transcribe:ip', clientIp)
+}
+
+/** The transcription limits, before the upload is read; signed-out requests go on to their 401. */
+const transcriptionLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get('api').user
+  if (user) await countTranscription(c, user.id)
+  await next()
+}
+
 const uploadLimit = bodyLimit({
   maxSize: MAX_AUDIO_BYTES + MULTIPART_OVERHEAD_BYTES,
   onError: (c) => c.json({ message: TOO_LARGE }, 413),
@@ -125,10 +142,12 @@ const uploadLimit = bodyLimit({
  *   the connection is saved, so a slow transcription never holds up the save).
  * - POST /api/connections/{id}/transcribe: transcribes a connection's saved voice note onto it;
  *   repeating it is harmless.
+ * Each transcription counts against the transcribe:user and transcribe:ip limits; saving alone
+ * does not, so the offline outbox can always store a recording.
  */
 export function voiceNoteRoutes(deps: TranscribeDeps) {
   return new Hono<AppEnv>()
-    .post(TRANSCRIBE_PATH, uploadLimit, async (c) => {
+    .post(TRANSCRIBE_PATH, transcriptionLimit, uploadLimit, async (c) => {
       const saved = await saveVoiceNote(c, deps)
       if (saved instanceof Response) return saved
       const outcome = await transcribe(deps, saved.recording)
@@ -160,6 +179,7 @@ export function voiceNoteRoutes(deps: TranscribeDeps) {
       if (!voiceNoteUrl || !objectId || !object) {
         return c.json({ message: 'This connection has no voice note.' }, 400)
       }
+      await countTranscription(c, user.id)
       const outcome = await transcribe(deps, {
         bytes: await readStoredBytes(deps.storage, objectId),
         contentType: object.contentType ?? 'audio/webm',

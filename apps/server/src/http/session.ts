@@ -23,6 +23,7 @@ export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> 
   const { lucia } = deps
   return async (c, next) => {
     const cookies: string[] = []
+    const afterResponse: (() => Promise<void>)[] = []
     const cookieSessionId = getCookie(c, lucia.sessionCookieName) ?? null
     let sessionId: string | null = null
     let user: PublicUser | null = null
@@ -49,9 +50,15 @@ export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> 
       clientIp: clientIpOf(c, deps.trustProxy),
       rateLimit: deps.rateLimit,
       auth: createRequestAuth(lucia, { sessionId, setCookie: (cookie) => cookies.push(cookie) }),
+      afterResponse: (task) => afterResponse.push(task),
     })
     await next()
     for (const cookie of cookies) c.res.headers.append('Set-Cookie', cookie)
+    for (const task of afterResponse) {
+      setImmediate(() => {
+        task().catch((error: unknown) => console.error('A task after the response failed:', error))
+      })
+    }
   }
 }
 

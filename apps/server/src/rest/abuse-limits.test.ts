@@ -1,6 +1,6 @@
 import { RATE_LIMIT_POLICIES } from '@fiveconnect/api'
 import superjson from 'superjson'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, registerUser, type TestApp } from '../test/test-app.ts'
 
 const MINUTE = 60_000
@@ -80,5 +80,9 @@ describe('abuse limits', () => {
     }
     expect(await statuses(user.email)).toEqual([200, 200, 429])
     expect(await statuses('nobody@example.com')).toEqual([200, 200, 429])
+    await vi.waitFor(async () => {
+      const mails = (await t.readOutbox()).filter((mail) => mail.to === user.email)
+      expect(mails).toHaveLength(2)
+    })
   })
 })

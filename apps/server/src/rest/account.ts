@@ -9,7 +9,6 @@ export const accountRoutes = new Hono<AppEnv>()
     const data = await callerFor(c).account.exportData()
     return c.json(data, 200, {
       'Content-Disposition': 'attachment; filename="fiveconnect-my-data.json"',
-      'Cache-Control': 'no-store',
     })
   })
   .delete('/account', async (c) => c.json(await callerFor(c).account.delete(await readJson(c))))

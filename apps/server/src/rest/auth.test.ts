@@ -214,8 +214,7 @@ describe('password reset', () => {
   }
 
   async function latestResetToken(email: string) {
-    const mails = (await t.readOutbox()).filter((mail) => mail.to === email)
-    const link = mails.at(-1)?.text.match(/http\S+reset-password\?token=(\S+)/)
+    const link = (await t.lastMailTo(email)).text.match(/http\S+reset-password\?token=(\S+)/)
     if (!link?.[1]) throw new Error(`No reset link was mailed to ${email}`)
     return decodeURIComponent(link[1])
   }
@@ -223,10 +222,13 @@ describe('password reset', () => {
   it('answers the same for known and unknown addresses, and mails only the known one', async () => {
     const user = await registerUser(t)
     const before = (await t.readOutbox()).length
-    expect(await requestReset(user.email)).toEqual(await requestReset('stranger@example.com'))
+    const stranger = await requestReset('stranger@example.com')
+    expect(await requestReset(user.email)).toEqual(stranger)
+    expect((await t.lastMailTo(user.email)).text).toContain(
+      'http://localhost:3000/reset-password?token=',
+    )
     const mails = (await t.readOutbox()).slice(before)
     expect(mails.map((mail) => mail.to)).toEqual([user.email])
-    expect(mails[0]?.text).toContain('http://localhost:3000/reset-password?token=')
   })
 
   it('sets the new password with the emailed token, once, and ends other sessions', async () => {
@@ -328,6 +330,23 @@ describe('cross-site requests', () => {
     })
     expect(trpc.status).toBe(403)
     expect((await t.request('/api/auth/user', { cookie: user.cookie })).status).toBe(200)
+  })
+
+  it.each([
+    [
+      'a page that rebinds its name to our address',
+      'http://attacker.example:3000',
+      'attacker.example:3000',
+    ],
+    ['our host on another scheme', 'https://localhost:3000', 'localhost:3000'],
+    ['our host on another port', 'http://localhost:5000', 'localhost:5000'],
+  ])('refuses %s, whatever the Host header says', async (_case, origin, host) => {
+    const response = await t.request('/api/auth/forgot-password', {
+      body: { email: 'a@example.com' },
+      headers: { origin, host },
+    })
+    expect(response.status).toBe(403)
+    expect(await json(response)).toEqual({ message: 'Cross-site request refused.' })
   })
 
   it('refuses a cross-site browser request that sends no Origin', async () => {

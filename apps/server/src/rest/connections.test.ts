@@ -145,6 +145,19 @@ describe('connections', () => {
     })
   })
 
+  it('takes a blank voice note as no voice note, on create and on update', async () => {
+    const user = await registerUser(t)
+    const connection = await addConnection(user.cookie, { voiceNoteUrl: '' })
+    expect(connection).toMatchObject({ voiceNoteUrl: null })
+    const response = await t.request(`/api/connections/${connection.id}`, {
+      method: 'PUT',
+      body: { voiceNoteUrl: '' },
+      cookie: user.cookie,
+    })
+    expect(response.status).toBe(200)
+    expect(await json(response)).toMatchObject({ voiceNoteUrl: null })
+  })
+
   it('marks the person as a registered user when the new email is a user’s, and unmarks them', async () => {
     const user = await registerUser(t)
     const member = await registerUser(t)

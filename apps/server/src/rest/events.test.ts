@@ -1,3 +1,4 @@
+import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, json, registerUser, signInAdmin, type TestApp } from '../test/test-app.ts'
 
@@ -173,6 +174,16 @@ describe('events', () => {
     })
     expect(response.status).toBe(400)
     expect((await json(response)).message).toBe(message)
+  })
+
+  it('take a blank logo as no logo, over REST and tRPC alike', async () => {
+    const event = await createEvent({ logoUrl: '' })
+    expect(event).toMatchObject({ logoUrl: null })
+    const update = await t.request('/api/trpc/events.update', {
+      body: superjson.serialize({ ...eventBody, id: event.id, logoUrl: '' }),
+      cookie: admin.cookie,
+    })
+    expect(update.status).toBe(200)
   })
 
   it('accept the form’s 16-character local date-time', async () => {

@@ -8,7 +8,6 @@ function download(c: Context<AppEnv>, file: ExportFile) {
   return c.body(file.content, 200, {
     'Content-Type': file.contentType,
     'Content-Disposition': `attachment; filename="${file.filename}"`,
-    'Cache-Control': 'no-store',
   })
 }
 

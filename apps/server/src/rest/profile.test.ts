@@ -36,10 +36,14 @@ describe('profile', () => {
     const user = await registerUser(t)
     const response = await t.request('/api/profile', {
       method: 'PUT',
-      body: { ...profile, mobile: '  ', company: '' },
+      body: { ...profile, mobile: '  ', company: '', profileImageUrl: '' },
       cookie: user.cookie,
     })
-    expect(await json(response)).toMatchObject({ mobile: null, company: null })
+    expect(await json(response)).toMatchObject({
+      mobile: null,
+      company: null,
+      profileImageUrl: null,
+    })
   })
 
   it.each([

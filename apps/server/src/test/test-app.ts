@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { upsertAdmin, type DbHandle } from '@fiveconnect/db'
 import { createTestDb } from '@fiveconnect/db/testing'
+import { vi } from 'vitest'
 import { createApp, type AppDeps } from '../app.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { createLocalStorage } from '../files/storage/local-storage.ts'
@@ -26,20 +27,27 @@ export type TestAppOptions = Partial<AppDeps['config']> & {
   /** Defaults to local files in the test's temporary folder. */
   storage?: (dataDir: string) => AppDeps['storage']
   transcription?: AppDeps['transcription']
+  /** Defaults to the outbox in the test's temporary folder. */
+  mailer?: AppDeps['mailer']
 }
 
 /**
  * The whole HTTP app on a fresh database, with the outbox mailer and local object storage in a
  * temporary folder.
  */
-export async function createTestApp({ storage, transcription, ...config }: TestAppOptions = {}) {
+export async function createTestApp({
+  storage,
+  transcription,
+  mailer,
+  ...config
+}: TestAppOptions = {}) {
   const database: DbHandle = await createTestDb()
   const dataDir = await mkdtemp(join(tmpdir(), 'fiveconnect-test-'))
   const outbox = join(dataDir, 'outbox')
   const objectStorage = storage?.(dataDir) ?? createTestStorage(join(dataDir, 'objects'))
   const app = createApp({
     db: database.db,
-    mailer: createOutboxMailer(outbox, () => {}),
+    mailer: mailer ?? createOutboxMailer(outbox, () => {}),
     storage: objectStorage,
     transcription,
     config: { appUrl: TEST_APP_URL, secureCookies: false, rateLimits: 'off', ...config },
@@ -75,6 +83,13 @@ export async function createTestApp({ storage, transcription, ...config }: TestA
     dataDir,
     request,
     readOutbox: () => readOutbox(outbox),
+    /** The newest mail to `to`, once it is in the outbox: mail goes out after the answer. */
+    lastMailTo: (to: string) =>
+      vi.waitFor(async () => {
+        const mail = (await readOutbox(outbox)).findLast((entry) => entry.to === to)
+        if (!mail) throw new Error(`No mail to ${to} in the outbox`)
+        return mail
+      }),
     async close() {
       await database.close()
       await rm(dataDir, { recursive: true, force: true })

@@ -1,6 +1,7 @@
 import {
   createUser,
   findUserCredentials,
+  isResetTokenValid,
   normalizeEmail,
   linkPeopleToUser,
   resetPasswordWithToken,
@@ -9,6 +10,7 @@ import {
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
+import type { Context } from '../context.ts'
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts'
 import {
   forgotPasswordInput,
@@ -93,29 +95,9 @@ export const authRouter = router({
         `${normalizeEmail(input.email)}|${ctx.clientIp}`,
       )
       const account = await findUserCredentials(ctx.db, input.email)
-      if (account?.isActive) {
-        const token = generateResetToken()
-        await setResetToken(ctx.db, {
-          userId: account.id,
-          tokenHash: hashResetToken(token),
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-        })
-        const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`
-        await ctx.mailer.send({
-          to: account.email,
-          subject: 'Reset your FiveConnect password',
-          text: [
-            `Hello ${account.firstName},`,
-            '',
-            'Someone asked to reset the password of your FiveConnect account.',
-            `Open this link within one hour to choose a new password:`,
-            '',
-            link,
-            '',
-            'If you did not ask for this, ignore this email: your password stays as it is.',
-          ].join('\n'),
-        })
-      }
+      // Storing the token and mailing it happen after the answer, which is therefore as quick
+      // for a known address as for an unknown one.
+      if (account?.isActive) ctx.afterResponse(() => mailResetLink(ctx, account))
       return { message: FORGOT_PASSWORD_REPLY }
     }),
 
@@ -123,16 +105,51 @@ export const authRouter = router({
     .input(resetPasswordInput)
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {
+      const tokenHash = hashResetToken(input.token)
+      await ctx.rateLimit('reset-password:ip', ctx.clientIp)
+      await ctx.rateLimit('reset-password:token', tokenHash)
       assertUncommonPassword(input.password)
+      const invalidLink = new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK })
+      // Hashing costs a core for a while: only a real token's holder gets to spend it.
+      if (!(await isResetTokenValid(ctx.db, { tokenHash, now: new Date() }))) throw invalidLink
+      // Checked again as the token is spent, so two submits of one link cannot both succeed.
       const userId = await resetPasswordWithToken(ctx.db, {
-        tokenHash: hashResetToken(input.token),
+        tokenHash,
         passwordHash: await ctx.auth.hashPassword(input.password),
         now: new Date(),
       })
-      if (!userId) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK })
+      if (!userId) throw invalidLink
       await ctx.auth.endAllSessions(userId)
       return {
         message: 'Your password has been updated. You can now log in with your new password.',
       }
     }),
 })
+
+/** Gives the account a fresh reset token and mails its link. */
+async function mailResetLink(
+  ctx: Pick<Context, 'db' | 'mailer' | 'appUrl'>,
+  account: { id: string; email: string; firstName: string },
+) {
+  const token = generateResetToken()
+  await setResetToken(ctx.db, {
+    userId: account.id,
+    tokenHash: hashResetToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  })
+  const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`
+  await ctx.mailer.send({
+    to: account.email,
+    subject: 'Reset your FiveConnect password',
+    text: [
+      `Hello ${account.firstName},`,
+      '',
+      'Someone asked to reset the password of your FiveConnect account.',
+      `Open this link within one hour to choose a new password:`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  })
+}

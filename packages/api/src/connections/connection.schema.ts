@@ -3,6 +3,7 @@ import {
   idempotencyKeyField,
   objectPathField,
   optionalEmail,
+  optionalObjectPath,
   optionalText,
   uuidParam,
 } from '../common.schema.ts'
@@ -49,7 +50,7 @@ const connectionContent = {
   connectionFocus: optionalText(2000),
   notes: optionalText(10_000),
   photos: photosField,
-  voiceNoteUrl: objectPathField.nullish().transform((value) => value ?? null),
+  voiceNoteUrl: optionalObjectPath,
   voiceNoteTranscription: optionalText(20_000),
   followUpOn: followUpOnField,
   followUpDone: followUpDoneField,

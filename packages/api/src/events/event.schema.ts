@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { objectPathField, optionalText, uuidParam } from '../common.schema.ts'
+import { optionalObjectPath, optionalText, uuidParam } from '../common.schema.ts'
 
 /** A date and time: a Date over tRPC, an ISO string (or the form's local date-time) over REST. */
 const dateTimeField = (message: string) =>
@@ -16,7 +16,7 @@ export const eventInput = z
       .max(200, 'Event names are limited to 200 characters'),
     description: optionalText(5000),
     location: optionalText(),
-    logoUrl: objectPathField.nullish().transform((value) => value ?? null),
+    logoUrl: optionalObjectPath,
     startDateTime: dateTimeField('Start date and time is required'),
     endDateTime: z
       .union([z.literal(''), dateTimeField('Invalid end date and time')])

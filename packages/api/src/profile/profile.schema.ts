@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { objectPathField, optionalText, requiredName } from '../common.schema.ts'
+import { optionalObjectPath, optionalText, requiredName } from '../common.schema.ts'
 
 export const updateProfileInput = z.object({
   firstName: requiredName('First name is required'),
@@ -8,7 +8,7 @@ export const updateProfileInput = z.object({
   company: optionalText(),
   linkedin: optionalText(2048),
   website: optionalText(2048),
-  profileImageUrl: objectPathField.nullish().transform((value) => value ?? null),
+  profileImageUrl: optionalObjectPath,
 })
 
 export type UpdateProfileInput = z.input<typeof updateProfileInput>

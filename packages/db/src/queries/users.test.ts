@@ -5,6 +5,7 @@ import { createTestDb } from '../testing.ts'
 import {
   createUser,
   findUserCredentials,
+  isResetTokenValid,
   resetPasswordWithToken,
   setResetToken,
   upsertAdmin,
@@ -38,6 +39,9 @@ describe('users', () => {
       expiresAt: new Date(now.getTime() + 60_000),
     })
     const late = new Date(now.getTime() + 120_000)
+    expect(await isResetTokenValid(handle.db, { tokenHash: 'token-hash', now })).toBe(true)
+    expect(await isResetTokenValid(handle.db, { tokenHash: 'token-hash', now: late })).toBe(false)
+    expect(await isResetTokenValid(handle.db, { tokenHash: 'other-hash', now })).toBe(false)
     expect(
       await resetPasswordWithToken(handle.db, {
         tokenHash: 'token-hash',
@@ -59,6 +63,7 @@ describe('users', () => {
         now,
       }),
     ).toBe(undefined)
+    expect(await isResetTokenValid(handle.db, { tokenHash: 'token-hash', now })).toBe(false)
     expect((await findUserCredentials(handle.db, 'reset@example.com'))?.passwordHash).toBe('new')
   })
 

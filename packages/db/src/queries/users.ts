@@ -75,6 +75,24 @@ export async function setResetToken(
     .where(eq(users.id, params.userId))
 }
 
+/** An active user holding `tokenHash` as a reset token that has not expired by `now`. */
+function holdsResetToken(params: { tokenHash: string; now: Date }) {
+  return and(
+    eq(users.resetTokenHash, params.tokenHash),
+    gt(users.resetTokenExpires, params.now),
+    eq(users.isActive, true),
+  )
+}
+
+/** Whether a reset token is still good: checked before the costly hashing of a new password. */
+export async function isResetTokenValid(
+  db: Database,
+  params: { tokenHash: string; now: Date },
+): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(holdsResetToken(params))
+  return user !== undefined
+}
+
 /**
  * Sets a new password for the holder of an unexpired reset token and spends the token, in one
  * statement so two concurrent submits cannot both succeed. Returns the user id, or undefined.
@@ -86,13 +104,7 @@ export async function resetPasswordWithToken(
   const [user] = await db
     .update(users)
     .set({ passwordHash: params.passwordHash, resetTokenHash: null, resetTokenExpires: null })
-    .where(
-      and(
-        eq(users.resetTokenHash, params.tokenHash),
-        gt(users.resetTokenExpires, params.now),
-        eq(users.isActive, true),
-      ),
-    )
+    .where(holdsResetToken(params))
     .returning({ id: users.id })
   return user?.id
 }

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createSmtpMailer } from '../mail/smtp-mailer.ts'
+import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
+
+// A real SMTP server on loopback that takes each mail only when the test says so, or refuses it.
+let answerMail: (accept: boolean) => void = () => {}
+let mailAnswer = new Promise<boolean>((resolve) => (answerMail = resolve))
+const delivered: string[][] = []
+let sink: SMTPServer
+let t: TestApp
+
+beforeAll(async () => {
+  sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      stream.resume()
+      stream.on('end', () => {
+        void mailAnswer.then((accept) => {
+          if (!accept) return callback(new Error('Mailbox unavailable'))
+          delivered.push(session.envelope.rcptTo.map((rcpt) => rcpt.address))
+          callback()
+        })
+      })
+    },
+  })
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve))
+  const { port } = sink.server.address() as AddressInfo
+  t = await createTestApp({
+    mailer: createSmtpMailer({ url: `smtp://127.0.0.1:${String(port)}`, from: 'no-reply@test' }),
+  })
+})
+afterAll(async () => {
+  await t.close()
+  await new Promise<void>((resolve) => sink.close(() => resolve()))
+})
+
+const REPLY = {
+  message: 'If an account exists for that email, a password reset link is on its way.',
+}
+
+describe('the password reset mail', () => {
+  it('goes out after the answer, so a slow mail server does not show whether the address is known', async () => {
+    const user = await registerUser(t)
+    const response = await t.request('/api/auth/forgot-password', { body: { email: user.email } })
+    expect(response.status).toBe(200)
+    expect(await json(response)).toEqual(REPLY)
+    expect(delivered).toEqual([])
+
+    answerMail(true)
+    await vi.waitFor(() => expect(delivered).toEqual([[user.email]]))
+  })
+
+  it('that fails to send is logged, and the person still gets the usual answer', async () => {
+    mailAnswer = new Promise((resolve) => (answerMail = resolve))
+    answerMail(false)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const user = await registerUser(t)
+    const response = await t.request('/api/auth/forgot-password', { body: { email: user.email } })
+    expect(response.status).toBe(200)
+    expect(await json(response)).toEqual(REPLY)
+    await vi.waitFor(() => expect(logged).toHaveBeenCalled())
+    logged.mockRestore()
+  })
+})
