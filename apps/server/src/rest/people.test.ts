@@ -139,6 +139,15 @@ describe('recording a person', () => {
     expect(stranger.hasUserProfile).toBe(false)
   })
 
+  it('takes blank optional fields, a picture included, as not given', async () => {
+    const response = await t.request('/api/people', {
+      body: { firstName: 'Blank', lastName: 'Fields', email: '', mobile: '', profileImageUrl: '' },
+      cookie,
+    })
+    expect(response.status).toBe(201)
+    expect(await json(response)).toMatchObject({ email: null, mobile: null, profileImageUrl: null })
+  })
+
   it.each([
     [{ lastName: 'Only' }, 'First name is required'],
     [{ firstName: 'Only' }, 'Last name is required'],

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import {
   idempotencyKeyField,
-  objectPathField,
+  optionalObjectPath,
   optionalEmail,
   optionalText,
   requiredName,
@@ -24,7 +24,7 @@ export const createPersonInput = z.object({
   company: optionalText(),
   linkedin: optionalText(2048),
   website: optionalText(2048),
-  profileImageUrl: objectPathField.nullish().transform((value) => value ?? null),
+  profileImageUrl: optionalObjectPath,
   idempotencyKey: idempotencyKeyField,
 })
 
