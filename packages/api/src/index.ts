@@ -1,6 +1,11 @@
 export type { Auth, Context, FileStore, Mailer, MailMessage } from './context.ts'
 export { appRouter, createCaller, type AppRouter } from './root.ts'
-export { DATABASE_UNAVAILABLE_MESSAGE, firstIssueMessage, INTERNAL_ERROR_MESSAGE } from './trpc.ts'
+export {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  firstIssueMessage,
+  INTERNAL_ERROR_MESSAGE,
+  UNSTORABLE_TEXT_MESSAGE,
+} from './trpc.ts'
 export {
   createRateLimiter,
   noRateLimits,
