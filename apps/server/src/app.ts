@@ -29,6 +29,7 @@ import { unavailableTranscriber } from './files/transcription/transcriber.ts'
 import type { ServerStorage } from './files/storage/index.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
+import { logError, redactText } from './http/log-error.ts'
 import { originCheck } from './http/origin-check.ts'
 import { requestDeadline } from './http/request-deadline.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -94,8 +95,8 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
 
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error)
-    if (status === 503) console.warn(`Answered 503: ${String(error)}`)
-    else if (status >= 500) console.error(error)
+    if (status === 503) console.warn(`Answered 503: ${redactText(String(error))}`)
+    else if (status >= 500) logError(`${c.req.method} ${c.req.path} failed`, error)
     return c.json(body, status, headers)
   })
 
@@ -143,8 +144,8 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
       req: c.req.raw,
       router: appRouter,
       createContext: () => c.get('api'),
-      onError: ({ error }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error)
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logError(`tRPC ${path ?? ''} failed`, error)
       },
       responseMeta: ({ errors }) => {
         const limited = errors.find((error) => error instanceof RateLimitedError)

@@ -1,5 +1,6 @@
 import { deleteEndedSessions, deleteStaleRateLimitBuckets, type Database } from '@fiveconnect/db'
 import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth/lucia.ts'
+import { logError } from './http/log-error.ts'
 
 const HOUR = 60 * 60 * 1000
 
@@ -14,7 +15,7 @@ export function startHousekeeping(db: Database): () => void {
     await deleteStaleRateLimitBuckets(db, new Date(now.getTime() - 24 * HOUR))
   }
   const run = () => {
-    sweep().catch((error: unknown) => console.error('Housekeeping failed:', error))
+    sweep().catch((error: unknown) => logError('Housekeeping failed', error))
   }
   run()
   const timer = setInterval(run, HOUR)

@@ -8,6 +8,7 @@ import { findProbeTools } from './files/audio-tools.ts'
 import { createStorage, uploadOriginsOf } from './files/storage/index.ts'
 import { createTranscriber } from './files/transcription/index.ts'
 import { startHousekeeping } from './housekeeping.ts'
+import { logError } from './http/log-error.ts'
 import { createMailer } from './mail/index.ts'
 
 // In the built server (dist/server/index.js) the client sits next to it in dist/public.
@@ -64,6 +65,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error)
+  if (error instanceof EnvError) console.error(error.message)
+  else logError('Start-up failed', error)
   process.exit(1)
 })
