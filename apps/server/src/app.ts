@@ -1,10 +1,12 @@
 import {
   appRouter,
   createRateLimiter,
+  DEFAULT_UPLOAD_QUOTA,
   noRateLimits,
   RateLimitedError,
   type Mailer,
   type RateLimitPolicies,
+  type UploadQuota,
 } from '@fiveconnect/api'
 import type { Database } from '@fiveconnect/db'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
@@ -78,6 +80,8 @@ export type AppDeps = {
     uploadOrigins?: string[]
     /** How long an API request may take before it answers 503; 10 s unless set (for tests). */
     requestDeadlineMs?: number
+    /** Files and bytes one user may upload a day; DEFAULT_UPLOAD_QUOTA unless set. */
+    uploadQuota?: UploadQuota
   }
 }
 
@@ -119,6 +123,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
     rateLimit:
       config.rateLimits === 'off' ? noRateLimits : createRateLimiter(db, config.rateLimits),
     trustProxy: config.trustProxy ?? false,
+    uploadQuota: config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
   })
   app.use(
     '/api/*',

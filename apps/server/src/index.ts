@@ -38,6 +38,10 @@ async function main() {
       rateLimits: env.RATE_LIMITS === 'off' ? 'off' : undefined,
       trustProxy: env.TRUST_PROXY,
       uploadOrigins: uploadOriginsOf(env),
+      uploadQuota: {
+        filesPerDay: env.UPLOAD_QUOTA_FILES_PER_DAY,
+        bytesPerDay: env.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024,
+      },
     },
   })
   const stopHousekeeping = startHousekeeping(database.db)

@@ -1,6 +1,7 @@
 import type { Database, PublicUser } from '@fiveconnect/db'
 import type { RateLimiter } from './rate-limit.ts'
 import type { ObjectStorage } from './uploads/object-storage.ts'
+import type { UploadQuota } from './uploads/uploads.service.ts'
 
 /** Password hashing and sessions, implemented by the server (the only place that knows lucia and oslo). */
 export type Auth = {
@@ -41,4 +42,5 @@ export type Context = {
   rateLimit: RateLimiter
   /** Private object storage (photos, logos, voice notes). */
   storage: ObjectStorage
+  uploadQuota: UploadQuota
 }

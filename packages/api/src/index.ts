@@ -28,12 +28,14 @@ export { isObjectId, objectIdFromUrl, objectPath, storedKey } from './uploads/ob
 export { canReadObject } from './uploads/object-access.ts'
 export {
   assertObjectsOwned,
+  DEFAULT_UPLOAD_QUOTA,
   IMAGE_TOO_LARGE_MESSAGE,
   NOT_AN_IMAGE_MESSAGE,
   releaseObjects,
   storeObject,
   UPLOAD_NOT_FOUND_MESSAGE,
   type FilesContext,
+  type UploadQuota,
 } from './uploads/uploads.service.ts'
 export {
   transcribeVoiceOutput,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import {
   connections,
@@ -123,4 +123,22 @@ export async function findUnreferencedObjects(
         sql`not exists (select 1 from ${events} where ${events.logoUrl} like ${pattern})`,
       ),
     )
+}
+
+/** How many objects the owner added since `since`, and their bytes (a pending upload as `pendingBytes`). */
+export async function countObjectsAddedSince(
+  db: Database,
+  params: { ownerId: string; since: Date; pendingBytes: number },
+): Promise<{ files: number; bytes: number; oldestAt: Date | null }> {
+  const [row] = await db
+    .select({
+      files: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(coalesce(${storedObjects.size}, ${params.pendingBytes})), 0)::float8`,
+      oldestAt: sql<Date | null>`min(${storedObjects.createdAt})`.mapWith(storedObjects.createdAt),
+    })
+    .from(storedObjects)
+    .where(
+      and(eq(storedObjects.ownerId, params.ownerId), gt(storedObjects.createdAt, params.since)),
+    )
+  return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0), oldestAt: row?.oldestAt ?? null }
 }
