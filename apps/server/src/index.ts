@@ -22,10 +22,11 @@ async function main() {
     await bootstrapAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
   }
 
+  const storage = await createStorage(env)
   const app = createApp({
     db: database.db,
     mailer: createMailer(env),
-    storage: await createStorage(env),
+    storage,
     transcription: {
       transcriber: await createTranscriber(env),
       timeoutMs: env.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
@@ -44,7 +45,11 @@ async function main() {
       },
     },
   })
-  const stopHousekeeping = startHousekeeping(database.db)
+  const stopHousekeeping = startHousekeeping({
+    db: database.db,
+    storage,
+    uploadUrlTtlMs: env.UPLOAD_URL_TTL_SECONDS * 1000,
+  })
 
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     console.info(

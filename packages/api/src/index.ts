@@ -24,7 +24,13 @@ export {
   sniffAudioType,
   sniffImageType,
 } from './uploads/file-types.ts'
-export { isObjectId, objectIdFromUrl, objectPath, storedKey } from './uploads/object-keys.ts'
+export {
+  incomingKey,
+  isObjectId,
+  objectIdFromUrl,
+  objectPath,
+  storedKey,
+} from './uploads/object-keys.ts'
 export { canReadObject } from './uploads/object-access.ts'
 export {
   assertObjectsOwned,
