@@ -75,7 +75,7 @@ describe('logging an error whose message carries secrets', () => {
     const logged = await loggedFor(() =>
       Promise.reject(
         new Error(
-          'Reset for grace@example.org failed: token=abc123def, cookie: fiveconnect_session=s3cr3t; mobile +44 20 7946 0958 (ECONNREFUSED 127.0.0.1:5432)',
+          'Reset for grace@example.org failed: token=abc123def, cookie: fiveconnect_session=s3cr3t; mobile +44 20 7946 0958 at 2026-11-24T10:00:00Z (ECONNREFUSED 127.0.0.1:5432)',
           { cause: new TypeError('password: "hunter2" was refused') },
         ),
       ),
@@ -84,7 +84,7 @@ describe('logging an error whose message carries secrets', () => {
       expect(logged).not.toContain(secret)
     }
     expect(logged).toContain('Error: Reset for [redacted email] failed: token=[redacted]')
-    expect(logged).toContain('ECONNREFUSED 127.0.0.1:5432')
+    expect(logged).toContain('at 2026-11-24T10:00:00Z (ECONNREFUSED 127.0.0.1:5432)')
     expect(logged).toContain('Caused by: TypeError: password: [redacted] was refused')
   })
 })

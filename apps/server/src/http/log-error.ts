@@ -8,7 +8,7 @@
  * - Argon2 password hashes;
  * - the value after password, secret, token, cookie, session, signature, authorization or API
  *   key, in `name=value` and `name: value` forms;
- * - email addresses and phone numbers (seven digits or more).
+ * - email addresses and phone numbers (seven digits or more; an ISO date is kept).
  */
 const REDACTIONS: [RegExp, string][] = [
   [/\nparams: [\s\S]*$/, '\nparams: [redacted]'],
@@ -18,7 +18,8 @@ const REDACTIONS: [RegExp, string][] = [
     '$1$2[redacted]',
   ],
   [/[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g, '[redacted email]'],
-  [/\+?\d(?:[\s()-]?\d){6,}/g, '[redacted number]'],
+  // Seven digits or more, with spaces, brackets or dashes between them; not an ISO date.
+  [/(?<![\w-])(?!\d{4}-\d\d-\d\d)\+?\d(?:[\s()-]?\d){6,}/g, '[redacted number]'],
 ]
 
 const LOGGED_FIELDS = ['code', 'constraint', 'constraint_name', 'table', 'table_name', 'column']
