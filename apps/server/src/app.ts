@@ -1,10 +1,12 @@
 import {
   appRouter,
   createRateLimiter,
+  DEFAULT_UPLOAD_QUOTA,
   noRateLimits,
   RateLimitedError,
   type Mailer,
   type RateLimitPolicies,
+  type UploadQuota,
 } from '@fiveconnect/api'
 import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import type { Database } from '@fiveconnect/db'
@@ -31,6 +33,7 @@ import type { ServerStorage } from './files/storage/index.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
 import { closeUnreadBody } from './http/close-unread-body.ts'
+import { logError, redactText } from './http/log-error.ts'
 import { originCheck } from './http/origin-check.ts'
 import { requestDeadline } from './http/request-deadline.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -79,6 +82,8 @@ export type AppDeps = {
     uploadOrigins?: string[]
     /** How long an API request may take before it answers 503; 10 s unless set (for tests). */
     requestDeadlineMs?: number
+    /** Files and bytes one user may upload a day; DEFAULT_UPLOAD_QUOTA unless set. */
+    uploadQuota?: UploadQuota
   }
 }
 
@@ -102,8 +107,8 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
 
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error)
-    if (status === 503) console.warn(`Answered 503: ${String(error)}`)
-    else if (status >= 500) console.error(error)
+    if (status === 503) console.warn(`Answered 503: ${redactText(String(error))}`)
+    else if (status >= 500) logError(`${c.req.method} ${c.req.path} failed`, error)
     return c.json(body, status, headers)
   })
 
@@ -126,6 +131,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
     rateLimit:
       config.rateLimits === 'off' ? noRateLimits : createRateLimiter(db, config.rateLimits),
     trustProxy: config.trustProxy ?? false,
+    uploadQuota: config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
   })
   app.use(
     '/api/*',
@@ -152,8 +158,8 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
       router: appRouter,
       maxBatchSize: MAX_BATCH_CALLS,
       createContext: () => c.get('api'),
-      onError: ({ error }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error)
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logError(`tRPC ${path ?? ''} failed`, error)
       },
       responseMeta: ({ errors }) => {
         const limited = errors.find((error) => error instanceof RateLimitedError)

@@ -34,6 +34,8 @@ describe('parseEnv', () => {
     [{ TRANSCRIPTION_ENGINE: 'assemblyai' }, 'ASSEMBLYAI_API_KEY'],
     [{ RATE_LIMITS: 'sometimes' }, 'RATE_LIMITS'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ UPLOAD_QUOTA_FILES_PER_DAY: '0' }, 'UPLOAD_QUOTA_FILES_PER_DAY'],
+    [{ UPLOAD_QUOTA_MB_PER_DAY: 'lots' }, 'UPLOAD_QUOTA_MB_PER_DAY'],
   ])('stops on %j, naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError)
     expect(() => parseEnv(source)).toThrow(new RegExp(`^\\s*${variable}:`, 'm'))
@@ -49,5 +51,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ S3_BUCKET: 'photos', STORAGE_DRIVER: 'local' }).STORAGE_DRIVER).toBe('local')
     expect(parseEnv({ S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false)
     expect(parseEnv({ S3_FORCE_PATH_STYLE: 'true' }).S3_FORCE_PATH_STYLE).toBe(true)
+  })
+
+  it('allows each user 200 uploads and 500 MB a day unless configured', () => {
+    expect(parseEnv({})).toMatchObject({
+      UPLOAD_QUOTA_FILES_PER_DAY: 200,
+      UPLOAD_QUOTA_MB_PER_DAY: 500,
+    })
+    expect(parseEnv({ UPLOAD_QUOTA_FILES_PER_DAY: '50' }).UPLOAD_QUOTA_FILES_PER_DAY).toBe(50)
   })
 })

@@ -29,6 +29,9 @@ const envSchema = z
     // Object storage: local files under DATA_DIR/objects unless S3 is chosen (or S3_BUCKET is set).
     STORAGE_DRIVER: optional.pipe(z.enum(['local', 's3']).optional()),
     UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(900),
+    // What one user may upload in any 24 hours.
+    UPLOAD_QUOTA_FILES_PER_DAY: z.coerce.number().int().min(1).default(200),
+    UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().int().min(5).default(500),
     UPLOAD_SIGNING_SECRET: optional.pipe(
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),

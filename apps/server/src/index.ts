@@ -8,6 +8,7 @@ import { findProbeTools } from './files/audio-tools.ts'
 import { createStorage, uploadOriginsOf } from './files/storage/index.ts'
 import { createTranscriber } from './files/transcription/index.ts'
 import { startHousekeeping } from './housekeeping.ts'
+import { logError } from './http/log-error.ts'
 import { createMailer } from './mail/index.ts'
 
 // In the built server (dist/server/index.js) the client sits next to it in dist/public.
@@ -21,10 +22,11 @@ async function main() {
     await bootstrapAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
   }
 
+  const storage = await createStorage(env)
   const app = createApp({
     db: database.db,
     mailer: createMailer(env),
-    storage: await createStorage(env),
+    storage,
     transcription: {
       transcriber: await createTranscriber(env),
       timeoutMs: env.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
@@ -37,9 +39,17 @@ async function main() {
       rateLimits: env.RATE_LIMITS === 'off' ? 'off' : undefined,
       trustProxy: env.TRUST_PROXY,
       uploadOrigins: uploadOriginsOf(env),
+      uploadQuota: {
+        filesPerDay: env.UPLOAD_QUOTA_FILES_PER_DAY,
+        bytesPerDay: env.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024,
+      },
     },
   })
-  const stopHousekeeping = startHousekeeping(database.db)
+  const stopHousekeeping = startHousekeeping({
+    db: database.db,
+    storage,
+    uploadUrlTtlMs: env.UPLOAD_URL_TTL_SECONDS * 1000,
+  })
 
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     console.info(
@@ -64,6 +74,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error)
+  if (error instanceof EnvError) console.error(error.message)
+  else logError('Start-up failed', error)
   process.exit(1)
 })

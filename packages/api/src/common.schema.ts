@@ -5,34 +5,52 @@ export const PASSWORD_MAX_LENGTH = 128
 /** The most tRPC calls one batched request may carry; the client's batch link splits above it. */
 export const MAX_BATCH_CALLS = 20
 
+// Postgres refuses NUL (SQLSTATE 22021) and quietly turns a lone UTF-16 surrogate into U+FFFD.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value)
+}
+
+export const unstorableTextMessage = (label: string) =>
+  `${label} contains a character that cannot be stored.`
+
+/**
+ * Every text input starts here: a string the database can store. `label` names the field in the
+ * message a person reads; `typeMessage` answers a value that is not a string at all.
+ */
+export const storableText = (label: string, typeMessage = `${label} must be text`) =>
+  z.string({ error: typeMessage }).refine(isStorableText, unstorableTextMessage(label))
+
+const emailText = (message: string) =>
+  storableText('Email', message).trim().max(254, 'Email address is too long')
+
 export const emailAddress = (message = 'Invalid email address') =>
-  z.string({ error: message }).trim().max(254, 'Email address is too long').pipe(z.email(message))
+  emailText(message).pipe(z.email(message))
 
 export const emailField = emailAddress()
 
 /** An email that may be left blank (stored as null). */
-export const optionalEmail = z
-  .union([z.literal(''), emailField])
+export const optionalEmail = emailText('Invalid email address')
+  .pipe(z.union([z.literal(''), z.email('Invalid email address')]))
   .nullish()
   .transform((value) => value || null)
 
 /** A new password, as every form that sets one checks it. */
-export const newPasswordField = z
-  .string({ error: 'Password must be at least 6 characters' })
+export const newPasswordField = storableText('Password', 'Password must be at least 6 characters')
   .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters')
 
-export const requiredName = (message: string) =>
-  z
-    .string({ error: message })
+/** `label` names the field when its text cannot be stored ('First name contains ...'). */
+export const requiredName = (message: string, label: string) =>
+  storableText(label, message)
     .trim()
     .min(1, message)
     .max(100, 'Names are limited to 100 characters')
 
 /** An optional free-text field: blank means "not given" and is stored as null. */
-export const optionalText = (max = 255) =>
-  z
-    .string({ error: 'Must be text' })
+export const optionalText = (max: number, label: string) =>
+  storableText(label, 'Must be text')
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()

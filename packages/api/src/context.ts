@@ -1,6 +1,7 @@
 import type { Database, PublicUser } from '@fiveconnect/db'
 import type { RateLimiter } from './rate-limit.ts'
 import type { ObjectStorage } from './uploads/object-storage.ts'
+import type { UploadQuota } from './uploads/uploads.service.ts'
 
 /** Password hashing and sessions, implemented by the server (the only place that knows lucia and oslo). */
 export type Auth = {
@@ -46,4 +47,5 @@ export type Context = {
    * failure is logged, never sent to the client.
    */
   afterResponse: (task: () => Promise<void>) => void
+  uploadQuota: UploadQuota
 }

@@ -1,6 +1,11 @@
 export type { Auth, Context, FileStore, Mailer, MailMessage } from './context.ts'
 export { appRouter, createCaller, type AppRouter } from './root.ts'
-export { DATABASE_UNAVAILABLE_MESSAGE, firstIssueMessage, INTERNAL_ERROR_MESSAGE } from './trpc.ts'
+export {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  firstIssueMessage,
+  INTERNAL_ERROR_MESSAGE,
+  UNSTORABLE_TEXT_MESSAGE,
+} from './trpc.ts'
 export {
   createRateLimiter,
   noRateLimits,
@@ -19,16 +24,24 @@ export {
   sniffAudioType,
   sniffImageType,
 } from './uploads/file-types.ts'
-export { isObjectId, objectIdFromUrl, objectPath, storedKey } from './uploads/object-keys.ts'
+export {
+  incomingKey,
+  isObjectId,
+  objectIdFromUrl,
+  objectPath,
+  storedKey,
+} from './uploads/object-keys.ts'
 export { canReadObject } from './uploads/object-access.ts'
 export {
   assertObjectsOwned,
+  DEFAULT_UPLOAD_QUOTA,
   IMAGE_TOO_LARGE_MESSAGE,
   NOT_AN_IMAGE_MESSAGE,
   releaseObjects,
   storeObject,
   UPLOAD_NOT_FOUND_MESSAGE,
   type FilesContext,
+  type UploadQuota,
 } from './uploads/uploads.service.ts'
 export {
   transcribeVoiceOutput,

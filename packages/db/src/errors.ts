@@ -48,6 +48,16 @@ export async function withUniqueCheck<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+// character_not_in_repertoire (NUL, bad UTF-8) and untranslatable_character: PGlite raises the
+// same SQLSTATEs as Postgres.
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05'])
+
+/** True when the database refused text it cannot store, which is the request's fault, not ours. */
+export function isUnstorableText(error: unknown): boolean {
+  const code = findPgError(error)?.code
+  return typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)
+}
+
 // Network errors, postgres-js connection errors, and Postgres's "connection exception" (08xxx) and
 // "operator intervention" (57Pxx: shutting down, starting up) classes.
 const UNAVAILABLE_CODES = new Set([

@@ -3,8 +3,9 @@ import {
   firstIssueMessage,
   INTERNAL_ERROR_MESSAGE,
   RateLimitedError,
+  UNSTORABLE_TEXT_MESSAGE,
 } from '@fiveconnect/api'
-import { isDatabaseUnavailable } from '@fiveconnect/db'
+import { isDatabaseUnavailable, isUnstorableText } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { HTTPException } from 'hono/http-exception'
@@ -35,6 +36,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       headers: { 'Retry-After': '5' },
     }
   }
+  if (isUnstorableText(error)) return { status: 400, body: { message: UNSTORABLE_TEXT_MESSAGE } }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode
     if (status >= 500) return { status, body: { message: INTERNAL_ERROR_MESSAGE } }

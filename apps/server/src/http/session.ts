@@ -1,4 +1,4 @@
-import type { FileStore, Mailer, ObjectStorage, RateLimiter } from '@fiveconnect/api'
+import type { FileStore, Mailer, ObjectStorage, RateLimiter, UploadQuota } from '@fiveconnect/api'
 import { toPublicUser, type Database, type PublicUser } from '@fiveconnect/db'
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
@@ -16,6 +16,7 @@ type SessionDeps = {
   lucia: AppLucia
   rateLimit: RateLimiter
   trustProxy: boolean
+  uploadQuota: UploadQuota
 }
 
 /** Reads the session cookie, builds the request's API context, and writes any cookie changes back. */
@@ -49,6 +50,7 @@ export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> 
       user,
       clientIp: clientIpOf(c, deps.trustProxy),
       rateLimit: deps.rateLimit,
+      uploadQuota: deps.uploadQuota,
       auth: createRequestAuth(lucia, { sessionId, setCookie: (cookie) => cookies.push(cookie) }),
       afterResponse: (task) => afterResponse.push(task),
     })

@@ -5,18 +5,19 @@ import {
   newPasswordField,
   optionalText,
   requiredName,
+  storableText,
   uuidParam,
 } from '../common.schema.ts'
 
 export const adminUpdateUserInput = z.object({
   id: uuidParam,
-  firstName: requiredName('First name is required'),
-  lastName: requiredName('Last name is required'),
+  firstName: requiredName('First name is required', 'First name'),
+  lastName: requiredName('Last name is required', 'Last name'),
   email: emailAddress('Valid email is required'),
-  mobile: optionalText(40),
-  company: optionalText(),
-  linkedin: optionalText(2048),
-  website: optionalText(2048),
+  mobile: optionalText(40, 'Mobile'),
+  company: optionalText(255, 'Company'),
+  linkedin: optionalText(2048, 'LinkedIn'),
+  website: optionalText(2048, 'Website'),
   role: roleSchema,
 })
 
@@ -26,9 +27,10 @@ export const adminSetPasswordInput = z.object({ id: uuidParam, newPassword: newP
 export const adminPasswordForm = z
   .object({
     newPassword: newPasswordField,
-    confirmPassword: z
-      .string({ error: 'Please confirm password' })
-      .min(6, 'Please confirm password'),
+    confirmPassword: storableText('Password confirmation', 'Please confirm password').min(
+      6,
+      'Please confirm password',
+    ),
   })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: "Passwords don't match",

@@ -5,12 +5,12 @@ import {
   optionalText,
   PASSWORD_MAX_LENGTH,
   requiredName,
+  storableText,
 } from '../common.schema.ts'
 
 export const loginInput = z.object({
   email: emailField,
-  password: z
-    .string({ error: 'Password is required' })
+  password: storableText('Password', 'Password is required')
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters'),
 })
@@ -22,13 +22,13 @@ export const registerInput = z
   .object({
     email: emailField,
     password: newPasswordField,
-    confirmPassword: z.string({ error: "Passwords don't match" }),
-    firstName: requiredName('First name is required'),
-    lastName: requiredName('Last name is required'),
-    mobile: optionalText(40),
-    company: optionalText(),
-    website: optionalText(2048),
-    referredBy: optionalText(),
+    confirmPassword: storableText('Password confirmation', "Passwords don't match"),
+    firstName: requiredName('First name is required', 'First name'),
+    lastName: requiredName('Last name is required', 'Last name'),
+    mobile: optionalText(40, 'Mobile'),
+    company: optionalText(255, 'Company'),
+    website: optionalText(2048, 'Website'),
+    referredBy: optionalText(255, 'Referred by'),
   })
   .refine(passwordsMatch, { message: "Passwords don't match", path: ['confirmPassword'] })
 

@@ -5,6 +5,7 @@ import {
   optionalEmail,
   optionalObjectPath,
   optionalText,
+  storableText,
   uuidParam,
 } from '../common.schema.ts'
 
@@ -47,11 +48,11 @@ const followUpDoneField = z.boolean({ error: 'Follow-up done must be true or fal
 const connectionContent = {
   eventId: uuidParam.nullish().transform((value) => value ?? null),
   connectionTypes: connectionTypesField,
-  connectionFocus: optionalText(2000),
-  notes: optionalText(10_000),
+  connectionFocus: optionalText(2000, 'Connection focus'),
+  notes: optionalText(10_000, 'Notes'),
   photos: photosField,
   voiceNoteUrl: optionalObjectPath,
-  voiceNoteTranscription: optionalText(20_000),
+  voiceNoteTranscription: optionalText(20_000, 'Transcription'),
   followUpOn: followUpOnField,
   followUpDone: followUpDoneField,
 }
@@ -73,10 +74,10 @@ export const updateConnectionInput = z
   .object({
     ...connectionContent,
     email: optionalEmail,
-    mobile: optionalText(40),
-    company: optionalText(),
-    website: optionalText(2048),
-    linkedin: optionalText(2048),
+    mobile: optionalText(40, 'Mobile'),
+    company: optionalText(255, 'Company'),
+    website: optionalText(2048, 'Website'),
+    linkedin: optionalText(2048, 'LinkedIn'),
   })
   .partial()
   .extend({ id: uuidParam })
@@ -91,7 +92,10 @@ export const CONNECTION_SEARCH_MIN_LENGTH = 2
 export const CONNECTION_SEARCH_LIMIT = 50
 
 export const searchConnectionsInput = z.object({
-  q: z.string({ error: 'The search text is required' }).max(200, 'The search text is too long'),
+  q: storableText('The search text', 'The search text is required').max(
+    200,
+    'The search text is too long',
+  ),
   eventId: uuidParam.optional(),
   type: z
     .enum(CONNECTION_TYPES, { error: 'Connection type must be SA, JV, MA, IC or RF' })

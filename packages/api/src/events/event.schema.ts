@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalObjectPath, optionalText, uuidParam } from '../common.schema.ts'
+import { optionalObjectPath, optionalText, storableText, uuidParam } from '../common.schema.ts'
 
 /** A date and time: a Date over tRPC, an ISO string (or the form's local date-time) over REST. */
 const dateTimeField = (message: string) =>
@@ -9,13 +9,12 @@ const dateTimeField = (message: string) =>
 
 export const eventInput = z
   .object({
-    title: z
-      .string({ error: 'Event name is required' })
+    title: storableText('Event name', 'Event name is required')
       .trim()
       .min(1, 'Event name is required')
       .max(200, 'Event names are limited to 200 characters'),
-    description: optionalText(5000),
-    location: optionalText(),
+    description: optionalText(5000, 'Description'),
+    location: optionalText(255, 'Location'),
     logoUrl: optionalObjectPath,
     startDateTime: dateTimeField('Start date and time is required'),
     endDateTime: z

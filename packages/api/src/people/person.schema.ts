@@ -5,6 +5,7 @@ import {
   optionalEmail,
   optionalText,
   requiredName,
+  storableText,
   uuidParam,
 } from '../common.schema.ts'
 
@@ -13,17 +14,20 @@ export const PEOPLE_SEARCH_MIN_LENGTH = 3
 export const PEOPLE_SEARCH_LIMIT = 20
 
 export const searchPeopleInput = z.object({
-  q: z.string({ error: 'The search text is required' }).max(100, 'The search text is too long'),
+  q: storableText('The search text', 'The search text is required').max(
+    100,
+    'The search text is too long',
+  ),
 })
 
 export const createPersonInput = z.object({
-  firstName: requiredName('First name is required'),
-  lastName: requiredName('Last name is required'),
+  firstName: requiredName('First name is required', 'First name'),
+  lastName: requiredName('Last name is required', 'Last name'),
   email: optionalEmail,
-  mobile: optionalText(40),
-  company: optionalText(),
-  linkedin: optionalText(2048),
-  website: optionalText(2048),
+  mobile: optionalText(40, 'Mobile'),
+  company: optionalText(255, 'Company'),
+  linkedin: optionalText(2048, 'LinkedIn'),
+  website: optionalText(2048, 'Website'),
   profileImageUrl: optionalObjectPath,
   idempotencyKey: idempotencyKeyField,
 })
@@ -73,12 +77,12 @@ export type PersonSearchResult = z.output<typeof personSearchResultOutput>
 
 /** What is typed about a new person so far; each field optional, compared as typed. */
 export const listDuplicatesInput = z.object({
-  firstName: optionalText(100),
-  lastName: optionalText(100),
-  email: optionalText(254),
-  mobile: optionalText(40),
-  company: optionalText(),
-  linkedin: optionalText(2048),
+  firstName: optionalText(100, 'First name'),
+  lastName: optionalText(100, 'Last name'),
+  email: optionalText(254, 'Email'),
+  mobile: optionalText(40, 'Mobile'),
+  company: optionalText(255, 'Company'),
+  linkedin: optionalText(2048, 'LinkedIn'),
 })
 
 export type ListDuplicatesInput = z.input<typeof listDuplicatesInput>

@@ -1,13 +1,10 @@
 import { z } from 'zod'
+import { storableText } from '../common.schema.ts'
 
 export { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS, MAX_IMAGE_BYTES } from './file-types.ts'
 
 const uploadedUrl = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(2048)
+  storableText(field, `${field} is required`).trim().min(1, `${field} is required`).max(2048)
 
 export const confirmConnectionPhotoInput = z.object({ photoURL: uploadedUrl('photoURL') })
 export const confirmProfilePhotoInput = z.object({

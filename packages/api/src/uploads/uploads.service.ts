@@ -1,5 +1,6 @@
 import {
   confirmPendingUpload,
+  countObjectsAddedSince,
   createPendingUpload,
   createStoredObject,
   deleteStoredObject,
@@ -13,6 +14,7 @@ import { TRPCError } from '@trpc/server'
 import { MAX_IMAGE_BYTES, SNIFF_BYTES, sniffImageType } from './file-types.ts'
 import { incomingKey, objectIdFromUrl, objectPath, storedKey } from './object-keys.ts'
 import type { ObjectStorage } from './object-storage.ts'
+import { RateLimitedError } from '../rate-limit.ts'
 
 export type FilesContext = { db: Database; storage: ObjectStorage }
 
@@ -23,8 +25,53 @@ export const NOT_AN_IMAGE_MESSAGE =
 
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message })
 
+/** How many files, and how many bytes, one user may add in any 24 hours. */
+export type UploadQuota = { filesPerDay: number; bytesPerDay: number }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const MB = 1024 * 1024
+
+export const DEFAULT_UPLOAD_QUOTA: UploadQuota = { filesPerDay: 200, bytesPerDay: 500 * MB }
+
+/** A 429 whose message says which daily limit was reached and when the next upload is possible. */
+export class UploadQuotaExceededError extends RateLimitedError {
+  constructor(retryAfterSeconds: number, limit: string) {
+    super(retryAfterSeconds)
+    const hours = Math.ceil(retryAfterSeconds / 3600)
+    this.message = `You have reached the limit of ${limit} a day. Please try again in ${hours <= 1 ? 'an hour' : `${hours} hours`}.`
+  }
+}
+
+/**
+ * Refuses a new upload once the owner has added `filesPerDay` files, or `bytesPerDay` bytes, in
+ * the last 24 hours. An upload not yet confirmed counts at the largest size allowed, since its
+ * bytes are not known yet; a refused or deleted file no longer counts.
+ */
+async function assertWithinQuota(ctx: FilesContext, ownerId: string, quota: UploadQuota) {
+  const now = Date.now()
+  const added = await countObjectsAddedSince(ctx.db, {
+    ownerId,
+    since: new Date(now - DAY_MS),
+    pendingBytes: MAX_IMAGE_BYTES,
+  })
+  const limit =
+    added.files >= quota.filesPerDay
+      ? `${quota.filesPerDay} files`
+      : added.bytes + MAX_IMAGE_BYTES > quota.bytesPerDay
+        ? `${Math.floor(quota.bytesPerDay / MB)} MB`
+        : undefined
+  if (!limit) return
+  // The oldest file of the window leaves it first and gives its room back.
+  const freedAt = (added.oldestAt?.getTime() ?? now) + DAY_MS
+  throw new UploadQuotaExceededError(Math.max(1, Math.ceil((freedAt - now) / 1000)), limit)
+}
+
 /** Reserves an object id for the owner and returns the signed URL the bytes go to. */
-export async function createUpload(ctx: FilesContext, ownerId: string) {
+export async function createUpload(
+  ctx: FilesContext & { uploadQuota: UploadQuota },
+  ownerId: string,
+) {
+  await assertWithinQuota(ctx, ownerId, ctx.uploadQuota)
   const { id } = await createPendingUpload(ctx.db, { ownerId })
   return { uploadURL: await ctx.storage.createUploadUrl(incomingKey(id)) }
 }

@@ -1,3 +1,5 @@
+import { logError } from '../../http/log-error.ts'
+
 /** A recording on disk (for command-line tools) and in memory (for upload APIs). */
 export type AudioFile = { path: string; bytes: Uint8Array; contentType: string }
 
@@ -44,7 +46,7 @@ export async function transcribeWithin(
     if (error instanceof TranscriptionError) {
       return { transcription: '', reason: `${error.message} ${SAVED_ANYWAY}` }
     }
-    console.error('Transcription failed:', error)
+    logError('Transcription failed', error)
     return { transcription: '', reason: `Transcription failed. ${SAVED_ANYWAY}` }
   } finally {
     clearTimeout(timer)

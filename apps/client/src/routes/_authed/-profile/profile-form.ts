@@ -3,12 +3,12 @@ import { z } from 'zod'
 
 // The Edit Profile fields, built from the same field rules the server uses.
 export const profileForm = z.object({
-  firstName: requiredName('First name is required'),
-  lastName: requiredName('Last name is required'),
-  mobile: optionalText(40),
-  company: optionalText(),
-  linkedin: optionalText(2048),
-  website: optionalText(2048),
+  firstName: requiredName('First name is required', 'First name'),
+  lastName: requiredName('Last name is required', 'Last name'),
+  mobile: optionalText(40, 'Mobile'),
+  company: optionalText(255, 'Company'),
+  linkedin: optionalText(2048, 'LinkedIn'),
+  website: optionalText(2048, 'Website'),
 })
 
 export type ProfileFormValues = {

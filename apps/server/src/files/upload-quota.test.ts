@@ -1,0 +1,86 @@
+import { storedObjects } from '@fiveconnect/db'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  objectPathFrom,
+  putToUploadUrl,
+  PNG_BYTES,
+  requestUploadUrl,
+  uploadAndConfirm,
+  withoutQuery,
+} from '../test/files.ts'
+import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
+
+const MB = 1024 * 1024
+const DAY_SECONDS = 24 * 60 * 60
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ uploadQuota: { filesPerDay: 4, bytesPerDay: 12 * MB } })
+})
+afterAll(() => t.close())
+
+function grant(cookie: string) {
+  return t.request('/api/objects/upload', { method: 'POST', cookie })
+}
+
+function grantOverTrpc(cookie: string) {
+  return t.request('/api/trpc/uploads.createUploadUrl', { method: 'POST', cookie, body: {} })
+}
+
+async function objectsOf(userId: string) {
+  return t.db.select().from(storedObjects).where(eq(storedObjects.ownerId, userId))
+}
+
+function expectRetryAfterAboutADay(response: Response) {
+  const seconds = Number(response.headers.get('retry-after'))
+  expect(seconds).toBeGreaterThan(DAY_SECONDS - 60)
+  expect(seconds).toBeLessThanOrEqual(DAY_SECONDS)
+}
+
+describe('the daily upload quota', () => {
+  it('refuses the upload after the daily number of files with 429 over REST and tRPC', async () => {
+    const user = await registerUser(t)
+    for (let upload = 0; upload < 4; upload++) {
+      await objectPathFrom(await uploadAndConfirm(t, user.cookie))
+    }
+    const message = 'You have reached the limit of 4 files a day. Please try again in 24 hours.'
+
+    const rest = await grant(user.cookie)
+    expect(rest.status).toBe(429)
+    expectRetryAfterAboutADay(rest)
+    expect(await json(rest)).toEqual({ message })
+
+    const trpc = await grantOverTrpc(user.cookie)
+    expect(trpc.status).toBe(429)
+    expectRetryAfterAboutADay(trpc)
+    expect((await json<{ error: { json: { message: string } } }>(trpc)).error.json.message).toBe(
+      message,
+    )
+
+    expect(await objectsOf(user.id)).toHaveLength(4)
+    const someoneElse = await registerUser(t)
+    expect((await grant(someoneElse.cookie)).status).toBe(200)
+  })
+
+  it('counts an unconfirmed upload at 5 MB and a confirmed one at its size', async () => {
+    const user = await registerUser(t)
+    const first = await requestUploadUrl(t, user.cookie)
+    await requestUploadUrl(t, user.cookie)
+
+    const refused = await grant(user.cookie)
+    expect(refused.status).toBe(429)
+    expect(await json(refused)).toEqual({
+      message: 'You have reached the limit of 12 MB a day. Please try again in 24 hours.',
+    })
+
+    expect((await putToUploadUrl(t, first, PNG_BYTES)).status).toBe(200)
+    const confirmed = await t.request('/api/connection-photos', {
+      method: 'PUT',
+      cookie: user.cookie,
+      body: { photoURL: withoutQuery(first) },
+    })
+    expect(confirmed.status).toBe(200)
+    expect((await grant(user.cookie)).status).toBe(200)
+  })
+})
