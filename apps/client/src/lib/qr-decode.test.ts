@@ -41,6 +41,16 @@ describe('scanning a QR code', () => {
     expect(contactFromScan(scanned ?? '')).toMatchObject({ firstName: 'Zoë', company: 'Acme, Ltd' })
   })
 
+  it('reads a MECARD code, as many QR generators make them', () => {
+    const code = 'MECARD:N:Lovelace,Ada;TEL:+44 7700 900123;EMAIL:ada@engines.example;;'
+    expect(contactFromScan(decodeQr(qrImage(code)) ?? '')).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      mobile: '+44 7700 900123',
+      email: 'ada@engines.example',
+    })
+  })
+
   it('reads a LinkedIn profile link as the LinkedIn field only', () => {
     const link = 'https://www.linkedin.com/in/ada-lovelace-1815/'
     expect(contactFromScan(decodeQr(qrImage(link)) ?? '')).toEqual({ linkedin: link })

@@ -1,11 +1,13 @@
 // vCard 3.0 and iCalendar share the content-line format: the same text escaping and line folding.
 
-/** Escapes a TEXT value: backslash, line breaks, semicolons and commas. */
+/**
+ * Escapes a TEXT value: backslash, semicolons, commas and line breaks. The formats have one escape
+ * for a line break, so CRLF, CR and LF each become `\n`.
+ */
 export function escape(text: string): string {
   return text
     .replaceAll('\\', '\\\\')
-    .replaceAll('\n', '\\n')
-    .replaceAll('\r', '')
+    .replace(/\r\n?|\n/g, '\\n')
     .replaceAll(';', '\\;')
     .replaceAll(',', '\\,')
 }

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server'
 import { connectionIdInput } from '../connections/connection.schema.ts'
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts'
 import { toCsv, type CsvColumn } from './csv.ts'
+import { fileNameOf } from './file-name.ts'
 import { type ADMIN_EXPORT_ENTITIES, adminExportInput } from './export.schema.ts'
 import { toICalendar } from './icalendar.ts'
 import { toVCard } from './vcard.ts'
@@ -38,16 +39,6 @@ function noteFor(connection: OwnConnection): string | null {
     connection.notes,
   ].filter((part): part is string => Boolean(part))
   return parts.length > 0 ? parts.join('\n') : null
-}
-
-/** A file name made of plain letters, digits and dashes, safe in any header and file system. */
-function fileNameOf(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  return slug || 'connection'
 }
 
 const adminExports: Record<(typeof ADMIN_EXPORT_ENTITIES)[number], ExportTable> = exportTables

@@ -51,6 +51,12 @@ describe('toVCard', () => {
     expect(card.endsWith('END:VCARD')).toBe(true)
   })
 
+  it('keeps CR, LF and CRLF line breaks in the note as line breaks', () => {
+    expect(toVCard({ ...contact, note: 'Met\rFocus\nAI\r\nCall' })).toContain(
+      'NOTE:Met\\nFocus\\nAI\\nCall\r\n',
+    )
+  })
+
   it('folds lines longer than 75 octets', () => {
     const card = toVCard({ ...contact, note: 'é'.repeat(100) })
     for (const line of card.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75)

@@ -56,6 +56,11 @@ describe('toICalendar', () => {
     expect(unfolded).not.toContain('DESCRIPTION:Met')
   })
 
+  it('keeps CR, LF and CRLF line breaks in the description as line breaks', () => {
+    const text = toICalendar({ ...event, description: 'Met at Ideas Fest\rFocus\nAI\r\nCall' })
+    expect(text).toContain('DESCRIPTION:Met at Ideas Fest\\nFocus\\nAI\\nCall\r\n')
+  })
+
   it('handles leap days', () => {
     expect(toICalendar({ ...event, day: '2028-02-28' })).toContain('DTEND;VALUE=DATE:20280229')
   })

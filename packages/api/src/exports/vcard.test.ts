@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { toVCard, type VCardContact } from './vcard.ts'
 import { parseVCard } from './vcard-parse.ts'
@@ -51,5 +52,50 @@ describe('a contact card written by the app and read back by the import', () => 
       linkedin: '',
       website: '',
     })
+  })
+
+  it('reads back any text it wrote, backslashes and line breaks included', () => {
+    // Text with the characters that need escaping or folding mixed in.
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('\\', '\r', '\n', ';', ',', ':', '"', ' ', '='),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+      ),
+      maxLength: 120,
+    })
+    const field = fc.option(text, { nil: null })
+    const url = fc.webUrl({ withQueryParameters: true, withFragments: true })
+    // The formats have one line break, so CRLF and CR are read back as LF; padding is trimmed.
+    const asRead = (value: string | null) => (value ?? '').replace(/\r\n?/g, '\n').trim()
+    fc.assert(
+      fc.property(
+        fc.record({
+          firstName: text.filter((name) => asRead(name) !== ''),
+          lastName: text,
+          email: field,
+          mobile: field,
+          company: field,
+          title: field,
+          website: fc.option(
+            url.filter((website) => !/linkedin\.com/i.test(website)),
+            { nil: null },
+          ),
+          linkedin: fc.option(url, { nil: null }),
+          note: field,
+        }),
+        (written) => {
+          const read = parseVCard(toVCard(written))
+          expect(read).toEqual({
+            firstName: asRead(written.firstName),
+            lastName: asRead(written.lastName),
+            email: asRead(written.email),
+            mobile: asRead(written.mobile),
+            company: asRead(written.company),
+            linkedin: written.linkedin ?? '',
+            website: written.website ?? '',
+          })
+        },
+      ),
+    )
   })
 })

@@ -24,7 +24,7 @@ import { ConnectionTypeToggles } from '../../../components/connection-type-toggl
 import { PhotoField } from '../../../components/photo-field.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
-import { readText } from '../../../lib/read-text.ts'
+import { readBytes } from '../../../lib/read-bytes.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
 import { isOnline } from '../../../offline/connectivity.ts'
@@ -183,7 +183,8 @@ export function AddConnectionScreen() {
       toast.error('Import Failed', 'Contact files must be 1 MB or smaller.')
       return
     }
-    const contact = await readText(file).then(parseVCard, () => null)
+    // Bytes, not text: the card says its own encoding (CHARSET, Windows-1252, Shift_JIS).
+    const contact = await readBytes(file).then(parseVCard, () => null)
     if (!contact) {
       toast.error('Import Failed', 'That file has no contact card with a name in it.')
       return

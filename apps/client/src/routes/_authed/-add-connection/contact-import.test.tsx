@@ -18,7 +18,8 @@ function open() {
   return renderApp('/add-connection')
 }
 
-const vcf = (text: string, name = 'zoe.vcf') => new File([text], name, { type: 'text/vcard' })
+const vcf = (content: string | Uint8Array<ArrayBuffer>, name = 'zoe.vcf') =>
+  new File([content], name, { type: 'text/vcard' })
 const contactInput = async () => {
   await screen.findByRole('button', { name: 'Import contact (.vcf)' })
   return document.querySelector<HTMLInputElement>('input[type=file][accept^=".vcf"]') as HTMLElement
@@ -30,7 +31,7 @@ describe('importing a contact card', { timeout: 20_000 }, () => {
     await user.upload(
       await contactInput(),
       vcf(
-        'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nORG:Analytical Engines\r\nEMAIL:ada@engines.example\r\nTEL;TYPE=CELL:+44 7700 900123\r\nEND:VCARD\r\n',
+        'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nORG:Analytical Engines\r\nEMAIL:ada@engines.example\r\nTEL;TYPE=CELL:+44 7700 900123\r\nURL:http\\://ada.example\r\nEND:VCARD\r\n',
       ),
     )
     expect(await findToast('Contact Imported')).toHaveTextContent('Ada Lovelace')
@@ -39,6 +40,24 @@ describe('importing a contact card', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Company')).toHaveValue('Analytical Engines')
     expect(screen.getByLabelText('Email')).toHaveValue('ada@engines.example')
     expect(screen.getByLabelText('Mobile')).toHaveValue('+44 7700 900123')
+    // Apple and Google escape the colon.
+    expect(screen.getByLabelText('Website')).toHaveValue('http://ada.example')
+  })
+
+  it('fills in the first named card of an Android export, in its own encodings', async () => {
+    const { user } = open()
+    const android = [
+      'BEGIN:VCARD\r\nVERSION:2.1\r\nEMAIL;PREF:someone@company.example\r\nEND:VCARD\r\n',
+      'BEGIN:VCARD\r\nVERSION:2.1\r\n',
+      'N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Mu=C3=B1oz;Jos=C3=A9 Mar=\r\n=C3=ADa;;;\r\n',
+      'ORG;CHARSET=Windows-1252;ENCODING=QUOTED-PRINTABLE:Caf=E9 du Monde\r\n',
+      'END:VCARD\r\n',
+    ].join('')
+    await user.upload(await contactInput(), vcf(new TextEncoder().encode(android)))
+    expect(await findToast('Contact Imported')).toHaveTextContent('José María Muñoz')
+    expect(screen.getByLabelText(/First name/)).toHaveValue('José María')
+    expect(screen.getByLabelText(/Last name/)).toHaveValue('Muñoz')
+    expect(screen.getByLabelText('Company')).toHaveValue('Café du Monde')
   })
 
   it('says why a file cannot be imported', async () => {
