@@ -1,15 +1,7 @@
-import { optionalText, requiredName } from '@fiveconnect/api/schemas'
-import { z } from 'zod'
+import { updateProfileInput } from '@fiveconnect/api/schemas'
 
-// The Edit Profile fields, built from the same field rules the server uses.
-export const profileForm = z.object({
-  firstName: requiredName('First name is required', 'First name'),
-  lastName: requiredName('Last name is required', 'Last name'),
-  mobile: optionalText(40, 'Mobile'),
-  company: optionalText(255, 'Company'),
-  linkedin: optionalText(2048, 'LinkedIn'),
-  website: optionalText(2048, 'Website'),
-})
+// The Edit Profile fields: the server's own rules, less the photo, which is saved on its own.
+export const profileForm = updateProfileInput.omit({ profileImageUrl: true })
 
 export type ProfileFormValues = {
   firstName: string
