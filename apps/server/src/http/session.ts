@@ -2,6 +2,7 @@ import type { FileStore, Mailer, ObjectStorage, RateLimiter, UploadQuota } from 
 import { toPublicUser, type Database, type PublicUser } from '@fiveconnect/db'
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { logError } from './log-error.ts'
 import { SESSION_ABSOLUTE_LIFETIME_MS, type AppLucia } from '../auth/lucia.ts'
 import { createRequestAuth } from '../auth/request-auth.ts'
 import type { AppEnv } from './app-env.ts'
@@ -58,7 +59,7 @@ export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> 
     for (const cookie of cookies) c.res.headers.append('Set-Cookie', cookie)
     for (const task of afterResponse) {
       setImmediate(() => {
-        task().catch((error: unknown) => console.error('A task after the response failed:', error))
+        task().catch((error: unknown) => logError('A task after the response failed', error))
       })
     }
   }
