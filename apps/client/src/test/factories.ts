@@ -21,6 +21,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     referredBy: null,
     linkedin: null,
     website: null,
+    sharedProfileFields: ['company', 'linkedin', 'website'],
     role: 'attendee',
     isActive: true,
     createdAt: new Date('2025-01-01T10:00:00Z'),

@@ -121,6 +121,43 @@ describe('recording a person', () => {
     expect(JSON.stringify(found)).not.toContain(member.email)
   })
 
+  it('show the email and mobile of a user who chose to share them, and no company they hid', async () => {
+    const member = await registerUser(t, {
+      firstName: 'Sharing',
+      lastName: 'Member',
+      company: 'Hidden Employer',
+      mobile: '+44 7700 900333',
+    })
+    const shared = await t.request('/api/profile', {
+      method: 'PUT',
+      body: {
+        firstName: 'Sharing',
+        lastName: 'Member',
+        company: 'Hidden Employer',
+        mobile: '+44 7700 900333',
+        sharedProfileFields: ['email', 'mobile'],
+      },
+      cookie: member.cookie,
+    })
+    expect(shared.status).toBe(200)
+    expect(await search('sharing')).toMatchObject([
+      { kind: 'profile', id: member.id, email: member.email, company: null },
+    ])
+    const picked = await t.request('/api/trpc/people.createFromProfile', {
+      method: 'POST',
+      body: { json: { userId: member.id } },
+      cookie,
+    })
+    expect(
+      (await json<{ result: { data: { json: unknown } } }>(picked)).result.data.json,
+    ).toMatchObject({
+      email: member.email,
+      mobile: '+44 7700 900333',
+      company: null,
+      hasUserProfile: true,
+    })
+  })
+
   it('marks a person who is a registered user', async () => {
     const member = await registerUser(t)
     const person = await json<Person>(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SHAREABLE_PROFILE_FIELDS } from '../profile/profile.schema.ts'
 import {
   emailField,
   newPasswordField,
@@ -57,6 +58,7 @@ export const userOutput = z.object({
   referredBy: z.string().nullable(),
   linkedin: z.string().nullable(),
   website: z.string().nullable(),
+  sharedProfileFields: z.array(z.enum(SHAREABLE_PROFILE_FIELDS)),
   role: roleSchema,
   isActive: z.boolean(),
   createdAt: z.date(),

@@ -47,7 +47,6 @@ export const personRouter = router({
           (profile): PersonSearchResult => ({
             kind: 'profile',
             ...profile,
-            email: null,
             profileImageUrl: null,
             hasUserProfile: true,
           }),

@@ -60,7 +60,8 @@ export const personOutput = z.object({
 
 /**
  * A people search result: one of the caller's own people ('person', id is the person's), or a
- * registered user's public profile ('profile', id is the user's; email and photo stay private).
+ * registered user's public profile ('profile', id is the user's; the email only where the user
+ * shares it, never the photo).
  */
 export const personSearchResultOutput = z.object({
   kind: z.enum(['person', 'profile']),

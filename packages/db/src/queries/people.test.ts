@@ -11,7 +11,7 @@ import {
   searchPeopleByPrefixQuery,
   searchPublicProfiles,
 } from './people.ts'
-import { createUser } from './users.ts'
+import { createUser, updateProfile } from './users.ts'
 
 let handle: DbHandle
 let ownerId: string
@@ -186,6 +186,8 @@ describe('public profiles', () => {
         firstName: 'Zoe',
         lastName: 'Quill',
         company: 'Quillworks',
+        email: null,
+        mobile: null,
         linkedin: null,
         website: null,
       },
@@ -224,6 +226,38 @@ describe('public profiles', () => {
     expect(names(await searchPeople(db, { ownerId, query: 'yan', limit: 20 }))).toEqual([
       'Yan Linked',
     ])
+  })
+
+  it('show, and give the picker, only the fields the user chose to share', async () => {
+    const { db } = handle
+    const wren = await createUser(db, {
+      email: 'wren.shares@example.com',
+      passwordHash: 'hash',
+      firstName: 'Wren',
+      lastName: 'Shares',
+      company: 'Hidden Employer',
+      mobile: '+44 7700 900222',
+    })
+    await updateProfile(db, wren.id, { sharedProfileFields: ['email', 'mobile'] })
+    const [profile] = await searchPublicProfiles(db, {
+      viewerId: ownerId,
+      query: 'wren',
+      limit: 20,
+    })
+    expect(profile).toMatchObject({
+      email: 'wren.shares@example.com',
+      mobile: '+44 7700 900222',
+      company: null,
+    })
+    expect(
+      await searchPublicProfiles(db, { viewerId: ownerId, query: 'hidden', limit: 20 }),
+    ).toEqual([])
+    expect(await createPersonFromProfile(db, { ownerId, userId: wren.id })).toMatchObject({
+      email: 'wren.shares@example.com',
+      mobile: '+44 7700 900222',
+      company: null,
+      hasUserProfile: true,
+    })
   })
 
   it('of deactivated users cannot be found or picked', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ne, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { people, users } from '../schema/index.ts'
 import { SYSTEM_USER_EMAIL } from './events.ts'
@@ -32,21 +32,35 @@ export type PublicPerson = {
   [K in keyof typeof personColumns]: Person[K]
 }
 
+/** A profile field as others see it: its value where the user shares it, else null. */
+const sharedOrNull = (field: string, column: SQLWrapper) =>
+  sql<string | null>`case when ${field} = any(${users.sharedProfileFields}) then ${column} end`
+
 /**
  * What any signed-in user may see of a registered user when looking for someone they met: the
- * name and the work details a profile shares. Email, mobile and photo stay private.
+ * name, and of email, mobile, company, LinkedIn and website the ones the user chose to share. The
+ * photo stays private.
  */
 export const publicProfileColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
-  company: users.company,
-  linkedin: users.linkedin,
-  website: users.website,
+  email: sharedOrNull('email', users.email),
+  mobile: sharedOrNull('mobile', users.mobile),
+  company: sharedOrNull('company', users.company),
+  linkedin: sharedOrNull('linkedin', users.linkedin),
+  website: sharedOrNull('website', users.website),
 }
 
 export type PublicProfile = {
-  [K in keyof typeof publicProfileColumns]: (typeof users.$inferSelect)[K]
+  id: string
+  firstName: string
+  lastName: string
+  email: string | null
+  mobile: string | null
+  company: string | null
+  linkedin: string | null
+  website: string | null
 }
 
 /** Marks the people recorded under this email as having a user profile (after that user registers). */
@@ -151,8 +165,8 @@ export function searchPeopleByContentQuery(db: Database, { ownerId, query, limit
 }
 
 /**
- * Registered users, other than the viewer, whose name or company starts with the query, and whom the
- * viewer has not saved yet: their public profiles, by name.
+ * Registered users, other than the viewer, whose name or shared company starts with the query, and
+ * whom the viewer has not saved yet: their public profiles, by name.
  */
 export function searchPublicProfiles(
   db: Database,
@@ -176,7 +190,7 @@ export function searchPublicProfiles(
       and(
         isPublicProfile,
         ne(users.id, viewerId),
-        sql`(${userFullName} like ${prefix} or lower(${users.lastName}) like ${prefix} or lower(${users.company}) like ${prefix})`,
+        sql`(${userFullName} like ${prefix} or lower(${users.lastName}) like ${prefix} or lower(${publicProfileColumns.company}) like ${prefix})`,
         notExists(alreadySaved),
       ),
     )
@@ -212,8 +226,8 @@ export async function createPerson(db: Database, details: NewPerson): Promise<Pu
 }
 
 /**
- * Saves a registered user as one of the owner's people, from their public profile and linked to
- * their account. The owner's existing person for that user (linked, or saved under the same email)
+ * Saves a registered user as one of the owner's people, from their public profile (the fields they
+ * share) and linked to their account. The owner's existing person for that user (linked, or saved under the same email)
  * is returned instead of a second one. Undefined when there is no such public profile.
  */
 export async function createPersonFromProfile(
@@ -221,17 +235,17 @@ export async function createPersonFromProfile(
   { ownerId, userId, idempotencyKey }: { ownerId: string; userId: string; idempotencyKey?: string },
 ): Promise<PublicPerson | undefined> {
   const [profile] = await db
-    .select({ ...publicProfileColumns, email: users.email })
+    .select({ ...publicProfileColumns, accountEmail: users.email })
     .from(users)
     .where(and(eq(users.id, userId), isPublicProfile))
   if (!profile || profile.id === ownerId) return undefined
   const saved = await findOwnPerson(
     db,
     ownerId,
-    or(eq(people.userId, profile.id), eq(people.email, profile.email)),
+    or(eq(people.userId, profile.id), eq(people.email, profile.accountEmail)),
   )
   if (saved) return saved
-  const { id, email: _privateEmail, ...publicDetails } = profile
+  const { id, accountEmail: _private, ...publicDetails } = profile
   const [created] = await db
     .insert(people)
     .values({ ...publicDetails, ownerId, userId: id, hasUserProfile: true, idempotencyKey })

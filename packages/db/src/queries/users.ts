@@ -15,6 +15,7 @@ export const publicUserColumns = {
   referredBy: users.referredBy,
   linkedin: users.linkedin,
   website: users.website,
+  sharedProfileFields: users.sharedProfileFields,
   role: users.role,
   isActive: users.isActive,
   createdAt: users.createdAt,
@@ -142,7 +143,14 @@ export async function upsertAdmin(
 
 export type ProfileChanges = Pick<
   PublicUser,
-  'firstName' | 'lastName' | 'mobile' | 'company' | 'linkedin' | 'website' | 'profileImageUrl'
+  | 'firstName'
+  | 'lastName'
+  | 'mobile'
+  | 'company'
+  | 'linkedin'
+  | 'website'
+  | 'profileImageUrl'
+  | 'sharedProfileFields'
 >
 
 export async function updateProfile(

@@ -27,6 +27,13 @@ export const users = pgTable(
     referredBy: text(),
     linkedin: text(),
     website: text(),
+    // What other attendees see of this user in people search, beside the name: some of email,
+    // mobile, company, linkedin and website.
+    sharedProfileFields: text()
+      .array()
+      .$type<('company' | 'email' | 'mobile' | 'linkedin' | 'website')[]>()
+      .notNull()
+      .default(sql`'{company,linkedin,website}'::text[]`),
     role: userRole().notNull().default('attendee'),
     isActive: boolean().notNull().default(true),
     // SHA-256 of the emailed token: a leaked database does not hand out working reset links.

@@ -1,11 +1,19 @@
-import type { User } from '@fiveconnect/api/schemas'
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core'
+import type { SharedProfileField, User } from '@fiveconnect/api/schemas'
+import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useUpdateProfile } from '../../../api/profile.ts'
 import { toast } from '../../../lib/toast.ts'
 import { profileForm, type ProfileFormValues } from './profile-form.ts'
 
 const blankToNull = (value: string) => value.trim() || null
+
+const SHARED_FIELD_LABELS: [SharedProfileField, string][] = [
+  ['company', 'Show my company'],
+  ['email', 'Show my email'],
+  ['mobile', 'Show my mobile'],
+  ['linkedin', 'Show my LinkedIn'],
+  ['website', 'Show my website'],
+]
 
 export function EditProfileDialog({
   user,
@@ -39,6 +47,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       company: user.company ?? '',
       linkedin: user.linkedin ?? '',
       website: user.website ?? '',
+      sharedProfileFields: user.sharedProfileFields,
     },
     validate: schemaResolver(profileForm, { sync: true }),
   })
@@ -53,6 +62,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         linkedin: blankToNull(values.linkedin),
         website: blankToNull(values.website),
         profileImageUrl: user.profileImageUrl,
+        sharedProfileFields: values.sharedProfileFields,
       },
       {
         onSuccess: () => {
@@ -86,6 +96,17 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           autoComplete="url"
           {...form.getInputProps('website')}
         />
+        <Checkbox.Group
+          label="Shown to attendees who search for you"
+          description="Your name is always shown; your photo never is."
+          {...form.getInputProps('sharedProfileFields')}
+        >
+          <Stack gap="xs" mt="xs">
+            {SHARED_FIELD_LABELS.map(([value, label]) => (
+              <Checkbox key={value} value={value} label={label} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
         <Group grow mt="xs">
           <Button variant="default" onClick={onDone} type="button">
             Cancel

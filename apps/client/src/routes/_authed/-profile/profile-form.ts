@@ -1,4 +1,4 @@
-import { updateProfileInput } from '@fiveconnect/api/schemas'
+import { updateProfileInput, type SharedProfileField } from '@fiveconnect/api/schemas'
 
 // The Edit Profile fields: the server's own rules, less the photo, which is saved on its own.
 export const profileForm = updateProfileInput.omit({ profileImageUrl: true })
@@ -10,4 +10,5 @@ export type ProfileFormValues = {
   company: string
   linkedin: string
   website: string
+  sharedProfileFields: SharedProfileField[]
 }

@@ -67,6 +67,11 @@ describe('profile screen', () => {
 
     await user.type(within(dialog).getByLabelText('First name'), 'Augusta')
     await user.type(within(dialog).getByLabelText('Website'), 'ada.dev')
+    // What other attendees see in people search: company, LinkedIn and website until changed.
+    expect(within(dialog).getByLabelText('Show my company')).toBeChecked()
+    expect(within(dialog).getByLabelText('Show my email')).not.toBeChecked()
+    await user.click(within(dialog).getByLabelText('Show my email'))
+    await user.click(within(dialog).getByLabelText('Show my website'))
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
     expect(await findToast('Profile Updated')).toBeVisible()
     expect(trpcCallsTo('profile.update')).toEqual([
@@ -78,6 +83,7 @@ describe('profile screen', () => {
         linkedin: 'linkedin.com/in/ada',
         website: 'ada.dev',
         profileImageUrl: '/objects/uploads/old.png',
+        sharedProfileFields: ['company', 'linkedin', 'email'],
       },
     ])
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "shared_profile_fields" text[] DEFAULT '{company,linkedin,website}'::text[] NOT NULL;
