@@ -30,6 +30,18 @@ describe('the benchmark dataset', () => {
     expect(new Set(connections.map((connection) => connection.id)).size).toBe(tiny.connections)
   })
 
+  it('connects each author only to their own people, and gives the writer people to connect to', () => {
+    const dataset = generate(5)
+    const ownerOf = new Map(dataset.people.map((person) => [person.id, person.ownerId]))
+    for (const connection of allConnections(5)) {
+      expect(ownerOf.get(connection.personId)).toBe(connection.authorId)
+    }
+    const writersPeople = dataset.people.filter(
+      (person) => person.ownerId === dataset.accounts.writer.id,
+    )
+    expect(writersPeople.length).toBeGreaterThan(0)
+  })
+
   it('lets nobody but the measured user have exactly 500 connections at full size', () => {
     const { users, connections } = SIZES.full
     const counts = connectionsPerUser(createRandom(1), users, connections)

@@ -169,7 +169,11 @@ export async function measureApp({
   log: (message: string) => void
 }): Promise<Figure[]> {
   const targets = (value: ScenarioTargets): ScenarioTargets => (withTargets ? value : {})
-  const personIds = dataset.people.slice(0, 20).map((person) => person.id)
+  // People are private to their owner: the writer connects to its own.
+  const personIds = dataset.people
+    .filter((person) => person.ownerId === dataset.accounts.writer.id)
+    .slice(0, 20)
+    .map((person) => person.id)
   const eventId = dataset.events[0]?.id ?? null
   const connections = 50
 
