@@ -191,18 +191,26 @@ describe('POST /api/transcribe-voice with no engine set up', () => {
   })
 })
 
+/** An offline transcriber that always hears `text` and counts how often it was asked. */
+function countingTranscriber(text: string) {
+  const counter = {
+    calls: 0,
+    transcriber: {
+      engine: 'offline',
+      transcribe: () => {
+        counter.calls += 1
+        return Promise.resolve(text)
+      },
+    } satisfies Transcriber,
+  }
+  return counter
+}
+
 describe('saving a voice note first and transcribing it onto its connection later', () => {
   let t: TestApp
-  let transcriptions = 0
-  const counting: Transcriber = {
-    engine: 'offline',
-    transcribe: () => {
-      transcriptions += 1
-      return Promise.resolve('fintech founder from the keynote')
-    },
-  }
+  const counting = countingTranscriber('fintech founder from the keynote')
   beforeAll(async () => {
-    t = await appWith({ transcriber: counting })
+    t = await appWith({ transcriber: counting.transcriber })
   })
   afterAll(() => t.close())
 
@@ -235,11 +243,11 @@ describe('saving a voice note first and transcribing it onto its connection late
 
   it('POST /api/voice-notes keeps the recording without transcribing it', async () => {
     const { cookie } = await registerUser(t)
-    const before = transcriptions
+    const before = counting.calls
     const voiceNoteUrl = await saveVoiceNote(cookie)
     expect(voiceNoteUrl).toMatch(/^\/objects\/[0-9a-f-]{36}$/)
     expect((await t.request(voiceNoteUrl, { method: 'HEAD', cookie })).status).toBe(200)
-    expect(transcriptions).toBe(before)
+    expect(counting.calls).toBe(before)
   })
 
   it('POST /api/voice-notes refuses what is not audio', async () => {
@@ -251,14 +259,14 @@ describe('saving a voice note first and transcribing it onto its connection late
   it('transcribes onto the connection once; a retry answers the saved text', async () => {
     const { cookie } = await registerUser(t)
     const id = await addConnection(cookie, { voiceNoteUrl: await saveVoiceNote(cookie) })
-    const before = transcriptions
+    const before = counting.calls
 
     const first = await transcribe(cookie, id)
     expect(first.status).toBe(200)
     expect(await first.json()).toEqual({ transcription: 'fintech founder from the keynote' })
     const retry = await transcribe(cookie, id)
     expect(await retry.json()).toEqual({ transcription: 'fintech founder from the keynote' })
-    expect(transcriptions).toBe(before + 1)
+    expect(counting.calls).toBe(before + 1)
 
     const [connection] = (await (await t.request('/api/connections', { cookie })).json()) as {
       voiceNoteTranscription: string
@@ -291,17 +299,10 @@ describe('saving a voice note first and transcribing it onto its connection late
 describe('transcription limits', () => {
   const HOUR = 3_600_000
   let t: TestApp
-  let transcriptions = 0
-  const counting: Transcriber = {
-    engine: 'offline',
-    transcribe: () => {
-      transcriptions += 1
-      return Promise.resolve('met at the coffee line')
-    },
-  }
+  const counting = countingTranscriber('met at the coffee line')
   beforeAll(async () => {
     t = await appWith(
-      { transcriber: counting },
+      { transcriber: counting.transcriber },
       {
         trustProxy: true,
         rateLimits: {
@@ -330,9 +331,9 @@ describe('transcription limits', () => {
       postAudio(t, cookie, recording, 'voice-note.webm', undefined, from('10.2.0.1'))
     expect((await send()).status).toBe(200)
     expect((await send()).status).toBe(200)
-    const before = transcriptions
+    const before = counting.calls
     await expectLimited(await send())
-    expect(transcriptions).toBe(before)
+    expect(counting.calls).toBe(before)
   })
 
   it('POST /api/transcribe-voice answers 429 past the address’s limit, whoever signs in', async () => {
