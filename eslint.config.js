@@ -44,6 +44,7 @@ export default tseslint.config(
     files: [
       '**/env.ts',
       '**/testing.ts',
+      '**/testing-global-setup.ts',
       '**/*.test.ts',
       '**/*.test.tsx',
       '**/test/**',

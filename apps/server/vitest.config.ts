@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  test: { testTimeout: 20_000, hookTimeout: 60_000 },
+  test: {
+    globalSetup: ['@fiveconnect/db/testing-global-setup'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
 })

@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  test: { testTimeout: 20_000, hookTimeout: 60_000 },
+  test: {
+    globalSetup: ['./src/testing-global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
 })

@@ -17,8 +17,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRel
 export type DbConfig =
   /** Real Postgres through postgres-js. */
   | { url: string; maxConnections?: number }
-  /** Embedded PGlite: a directory for a file-backed database, or nothing for an in-memory one. */
-  | { pgliteDir?: string }
+  /**
+   * Embedded PGlite: a directory for a file-backed database, or nothing for an in-memory one,
+   * optionally started from a data directory dumped by PGlite's `dumpDataDir`.
+   */
+  | { pgliteDir?: string; loadDataDir?: Blob }
 
 export type DbHandle = {
   db: Database
@@ -33,6 +36,9 @@ export type DbHandle = {
 export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url))
 
 const options = { schema, casing: 'snake_case' } as const
+
+/** The Postgres extensions the migrations need, built into every PGlite database. */
+export const pgliteExtensions = { pg_trgm }
 
 export function createDb(config: DbConfig): DbHandle {
   if ('url' in config) {
@@ -52,7 +58,10 @@ export function createDb(config: DbConfig): DbHandle {
   }
 
   if (config.pgliteDir) mkdirSync(config.pgliteDir, { recursive: true })
-  const client = new PGlite(config.pgliteDir ?? 'memory://', { extensions: { pg_trgm } })
+  const client = new PGlite(config.pgliteDir ?? 'memory://', {
+    extensions: pgliteExtensions,
+    loadDataDir: config.loadDataDir,
+  })
   const db = drizzlePglite(client, options)
   return {
     db,
