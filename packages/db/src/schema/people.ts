@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { contactImports } from './contact-imports.ts'
 import { tsvector } from './tsvector.ts'
 import { users } from './users.ts'
 
@@ -25,6 +26,8 @@ export const people = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // The registered user this person is, when the owner picked their public profile from search.
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    // The contact file import that added this person, for undoing that import.
+    importId: uuid().references(() => contactImports.id, { onDelete: 'set null' }),
     // The creating client's key: a retried create finds this row instead of adding one.
     idempotencyKey: uuid(),
     // The person's words for memory search: name, then company, then email (split at @ and dots
@@ -69,6 +72,9 @@ export const people = pgTable(
       table.ownerId,
       sql`lower(${table.company}) text_pattern_ops`,
     ),
+    index('people_import_idx')
+      .on(table.importId)
+      .where(sql`${table.importId} is not null`),
     index('people_email_idx')
       .on(table.email)
       .where(sql`${table.email} is not null`),

@@ -39,6 +39,8 @@ export const users = pgTable(
     // SHA-256 of the emailed token: a leaked database does not hand out working reset links.
     resetTokenHash: text(),
     resetTokenExpires: timestamp({ withTimezone: true }),
+    // SHA-256 of the secret in the user's private calendar feed URL; null when they have none.
+    calendarFeedTokenHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -47,6 +49,9 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_calendar_feed_token_hash_unique')
+      .on(table.calendarFeedTokenHash)
+      .where(sql`${table.calendarFeedTokenHash} is not null`),
     index('users_reset_token_hash_idx')
       .on(table.resetTokenHash)
       .where(sql`${table.resetTokenHash} is not null`),
