@@ -208,7 +208,9 @@ describe('connections', () => {
       cookie: user.cookie,
     })
     expect(response.status).toBe(409)
-    expect((await json(response)).message).toBe('Another of your contacts already has this email address.')
+    expect((await json(response)).message).toBe(
+      'Another of your contacts already has this email address.',
+    )
   })
 
   it('are deleted by their author', async () => {

@@ -43,14 +43,12 @@ export const personRouter = router({
           : []
       return [
         ...own.map((person): PersonSearchResult => ({ kind: 'person', ...person })),
-        ...profiles.map(
-          (profile): PersonSearchResult => ({
-            kind: 'profile',
-            ...profile,
-            profileImageUrl: null,
-            hasUserProfile: true,
-          }),
-        ),
+        ...profiles.map((profile): PersonSearchResult => ({
+          kind: 'profile',
+          ...profile,
+          profileImageUrl: null,
+          hasUserProfile: true,
+        })),
       ]
     }),
 
