@@ -17,6 +17,9 @@ for command in "${!apt_packages[@]}"; do
 done
 # The offline engine's English model is data, not a command.
 [ -d /usr/share/pocketsphinx/model/en-us/en-us ] || missing+=(pocketsphinx-en-us)
+# The independent iCalendar parser that reads the calendar feed back is a module of Debian's own
+# Python (not whichever python3 comes first on PATH, such as a pyenv one).
+/usr/bin/python3 -c 'import icalendar' >/dev/null 2>&1 || missing+=(python3-icalendar)
 # The S3-compatible server for the storage tests is s3rver, an npm dev dependency of the server:
 # `pnpm install` brings it, and the S3 suites start and stop it on a free loopback port.
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u | sed '/^$/d')

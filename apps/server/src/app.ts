@@ -42,6 +42,7 @@ import { serveClient } from './http/static-client.ts'
 import { accountRoutes } from './rest/account.ts'
 import { adminRoutes } from './rest/admin.ts'
 import { authRoutes } from './rest/auth.ts'
+import { calendarFeedRoutes } from './rest/calendar-feed.ts'
 import { connectionRoutes } from './rest/connections.ts'
 import { eventRoutes } from './rest/events.ts'
 import { exportRoutes } from './rest/exports.ts'
@@ -176,6 +177,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   app.route('/api', adminRoutes)
   app.route('/api', accountRoutes)
   app.route('/api', uploadRoutes)
+  app.route('/api', calendarFeedRoutes)
   app.route('/', objectRoutes({ db, storage }))
   if (storage.driver === 'local') app.route('/', localUploadRoutes({ db, storage }))
   app.route(

@@ -18,6 +18,8 @@ type Victim = {
   connectionId: string
   photo: string
   eventId: string
+  /** The SHA-256 kept of the victim's calendar feed token, written as a token is (base64url). */
+  feedTokenHash: string
 }
 type Attacker = { personId: string; connectionId: string }
 
@@ -37,6 +39,7 @@ const notYourUpload: Refusal = {
   refusedWith: 400,
   saying: 'This upload was not found. Please upload the file again.',
 }
+const noSuchFeed: Refusal = { refusedWith: 404, saying: 'Calendar feed not found.' }
 const adminOnly = (input: (victim: Victim) => unknown = () => undefined): Case => ({
   attacks: [{ input, ...adminRequired }],
 })
@@ -171,6 +174,12 @@ const procedureCases: Record<string, Case> = {
     attacks: [{ input: (victim) => ({ profileImageUrl: victim.photo }), ...notYourUpload }],
   },
   'uploads.confirmEventLogo': adminOnly((victim) => ({ logoURL: victim.photo })),
+  'calendarFeed.status': signedInOnly,
+  'calendarFeed.create': signedInOnly,
+  'calendarFeed.revoke': signedInOnly,
+  'calendarFeed.ics': {
+    attacks: [{ input: (victim) => ({ token: victim.feedTokenHash }), ...noSuchFeed }],
+  },
 }
 
 /**
@@ -213,6 +222,7 @@ const restCases: Record<string, { id: (victim: Victim) => string } & (Refusal | 
     refusedWith: 404,
     saying: '',
   },
+  'GET /api/calendar/:file': { id: (victim) => `${victim.feedTokenHash}.ics`, ...noSuchFeed },
   'PUT /api/objects/local-upload/incoming/:id': {
     id: (victim) => objectIdOf(victim.photo),
     refusedWith: 403,
@@ -314,12 +324,19 @@ beforeAll(async () => {
       cookie: owner.cookie,
     }),
   )
+  await t.request('/api/trpc/calendarFeed.create', { body: '{}', cookie: owner.cookie })
+  const [feed] = await t.db
+    .select({ hash: users.calendarFeedTokenHash })
+    .from(users)
+    .where(eq(users.id, owner.id))
+  expect(feed?.hash).toMatch(/^[0-9a-f]{64}$/)
   victim = {
     id: owner.id,
     personId: person.id,
     connectionId: connection.id,
     photo,
     eventId: event.id,
+    feedTokenHash: Buffer.from(feed?.hash ?? '', 'hex').toString('base64url'),
   }
 
   const other = await registerUser(t)
@@ -426,7 +443,8 @@ describe('authorization, by construction', () => {
     },
   )
 
-  it('answers none of the victim data to the calls that take no id', async () => {
+  it('answers none of the victim data to the calls that take no id, nor changes it', async () => {
+    const before = await victimData()
     for (const [path, testCase] of Object.entries(procedureCases)) {
       if (!('takesNoId' in testCase) || path.startsWith('auth.') || path === 'account.delete')
         continue
@@ -447,5 +465,7 @@ describe('authorization, by construction', () => {
     expect(duplicates.status).toBe(200)
     const { result } = await json<{ result: { data: { json: unknown } } }>(duplicates)
     expect(result.data.json).toEqual([])
+    // calendarFeed.create and calendarFeed.revoke among them: the victim's feed is as it was.
+    expect(await victimData()).toEqual(before)
   })
 })

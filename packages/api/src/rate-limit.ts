@@ -21,6 +21,10 @@ export const RATE_LIMIT_POLICIES = {
   'reset-password:token': { limit: 10, windowMs: HOUR },
   'transcribe:user': { limit: 60, windowMs: HOUR },
   'transcribe:ip': { limit: 300, windowMs: HOUR },
+  // Calendar services (Google, Outlook) fetch many people's feeds from a few shared addresses, so
+  // the per-IP limit is wide; one link fetched more than once a minute is no calendar app.
+  'calendar-feed:ip': { limit: 1000, windowMs: HOUR },
+  'calendar-feed:token': { limit: 60, windowMs: HOUR },
 } satisfies Record<string, RateLimitPolicy>
 
 export type RateLimitName = keyof typeof RATE_LIMIT_POLICIES

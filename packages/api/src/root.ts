@@ -1,6 +1,7 @@
 import { accountRouter } from './account/account.router.ts'
 import { adminRouter } from './admin/admin.router.ts'
 import { authRouter } from './auth/auth.router.ts'
+import { calendarFeedRouter } from './calendar-feed/calendar-feed.router.ts'
 import { connectionRouter } from './connections/connection.router.ts'
 import { eventRouter } from './events/event.router.ts'
 import { exportRouter } from './exports/export.router.ts'
@@ -18,6 +19,7 @@ export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
   exports: exportRouter,
+  calendarFeed: calendarFeedRouter,
   uploads: uploadsRouter,
 })
 

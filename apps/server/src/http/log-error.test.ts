@@ -120,4 +120,25 @@ describe('a request that fails in the database', () => {
       await t.close()
     }
   })
+
+  it('logs a failed calendar feed request without the secret in its path', async () => {
+    const t = await createTestApp()
+    try {
+      // The feed's lookup fails in the database with a 500.
+      await t.db.execute(sql`alter table users rename column calendar_feed_token_hash to gone`)
+      const token = 'A'.repeat(22) + 'b_-'.repeat(7)
+      const log = captureErrorLog()
+      const rest = await t.request(`/api/calendar/${token}.ics`)
+      const input = encodeURIComponent(JSON.stringify({ json: { token } }))
+      const trpc = await t.request(`/api/trpc/calendarFeed.ics?input=${input}`)
+      expect([rest.status, trpc.status]).toEqual([500, 500])
+
+      const logged = log()
+      expect(logged).not.toContain(token)
+      expect(logged).toMatch(/^GET \/api\/calendar\/\[redacted\] failed: /)
+      expect(logged).toMatch(/^tRPC calendarFeed.ics failed: /m)
+    } finally {
+      await t.close()
+    }
+  })
 })

@@ -8,10 +8,13 @@
  * - Argon2 password hashes;
  * - the value after password, secret, token, cookie, session, signature, authorization or API
  *   key, in `name=value` and `name: value` forms;
- * - email addresses and phone numbers (seven digits or more; an ISO date is kept).
+ * - email addresses and phone numbers (seven digits or more; an ISO date is kept);
+ * - the secret in a calendar feed's path (`/api/calendar/{token}.ics`), also in the context line,
+ *   which names the failed request's path.
  */
 const REDACTIONS: [RegExp, string][] = [
   [/\nparams: [\s\S]*$/, '\nparams: [redacted]'],
+  [/(\/api\/calendar\/)[^/\s?#]+/g, '$1[redacted]'],
   [/\$argon2(?:id|i|d)\$[^\s"',]*/g, '[redacted hash]'],
   [
     /(password|passwd|secret|token|cookie|session|signature|authorization|api[_-]?key)(\w*["']?\s*[:=]\s*)(?:"[^"]*"|'[^']*'|[^\s&,;]+)/gi,
@@ -60,5 +63,5 @@ export function describeError(error: unknown): string {
 
 /** The one way the server logs an error it did not expect. */
 export function logError(context: string, error: unknown): void {
-  console.error(`${context}: ${describeError(error)}`)
+  console.error(`${redactText(context)}: ${describeError(error)}`)
 }

@@ -4,6 +4,7 @@ import { connectionIdInput } from '../connections/connection.schema.ts'
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts'
 import { toCsv, type CsvColumn } from './csv.ts'
 import { fileNameOf } from './file-name.ts'
+import { followUpEvent, fullNameOf } from './follow-up-event.ts'
 import { type ADMIN_EXPORT_ENTITIES, adminExportInput } from './export.schema.ts'
 import { toICalendar } from './icalendar.ts'
 import { toVCard } from './vcard.ts'
@@ -99,20 +100,16 @@ export const exportRouter = router({
         })
       }
       const { person } = connection
-      const name = `${person.firstName} ${person.lastName}`.trim()
       const contact = [person.email, person.mobile].filter(Boolean).join(' · ')
       const details = [contact, noteFor(connection)].filter(Boolean).join('\n')
+      const event = followUpEvent(
+        { connectionId: connection.id, day: connection.followUpOn, person },
+        { description: details || null, appUrl: ctx.appUrl, generatedAt: new Date() },
+      )
       return {
-        filename: `follow-up-${fileNameOf(name)}.ics`,
+        filename: `follow-up-${fileNameOf(fullNameOf(person))}.ics`,
         contentType: 'text/calendar; charset=utf-8',
-        content: toICalendar({
-          uid: `follow-up-${connection.id}@fiveconnect`,
-          day: connection.followUpOn,
-          summary: `Follow up with ${name}`,
-          description: details || null,
-          url: `${ctx.appUrl}/connections?q=${encodeURIComponent(name)}`,
-          generatedAt: new Date(),
-        }),
+        content: toICalendar([event]),
       }
     }),
 

@@ -12,7 +12,7 @@ const event: DayEvent = {
 
 describe('toICalendar', () => {
   it('writes one all-day event with a reminder, CRLF line ends and escaped text', () => {
-    expect(toICalendar(event)).toBe(
+    expect(toICalendar([event])).toBe(
       [
         'BEGIN:VCALENDAR',
         'VERSION:2.0',
@@ -42,11 +42,9 @@ describe('toICalendar', () => {
   })
 
   it('folds lines over 75 octets without splitting a character, and leaves out no description', () => {
-    const text = toICalendar({
-      ...event,
-      summary: `Follow up with ${'Zoë '.repeat(30)}`,
-      description: null,
-    })
+    const text = toICalendar([
+      { ...event, summary: `Follow up with ${'Zoë '.repeat(30)}`, description: null },
+    ])
     const lines = text.split('\r\n')
     expect(lines.every((line) => Buffer.byteLength(line, 'utf8') <= 75)).toBe(true)
     expect(text).not.toMatch(/\r(?!\n)|(?<!\r)\n/)
@@ -57,11 +55,37 @@ describe('toICalendar', () => {
   })
 
   it('keeps CR, LF and CRLF line breaks in the description as line breaks', () => {
-    const text = toICalendar({ ...event, description: 'Met at Ideas Fest\rFocus\nAI\r\nCall' })
+    const text = toICalendar([{ ...event, description: 'Met at Ideas Fest\rFocus\nAI\r\nCall' }])
     expect(text).toContain('DESCRIPTION:Met at Ideas Fest\\nFocus\\nAI\\nCall\r\n')
   })
 
   it('handles leap days', () => {
-    expect(toICalendar({ ...event, day: '2028-02-28' })).toContain('DTEND;VALUE=DATE:20280229')
+    expect(toICalendar([{ ...event, day: '2028-02-28' }])).toContain('DTEND;VALUE=DATE:20280229')
+  })
+
+  it('writes a feed: its name and refresh interval, then every event; none is still a calendar', () => {
+    const feed = { name: 'FiveConnect follow-ups, Ada', refreshInterval: 'PT1H' }
+    const text = toICalendar([event, { ...event, uid: 'follow-up-2@fiveconnect' }], feed)
+    const lines = text.split('\r\n')
+    expect(lines.slice(0, 9)).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//FiveConnect//Follow-ups//EN',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+      'NAME:FiveConnect follow-ups\\, Ada',
+      'X-WR-CALNAME:FiveConnect follow-ups\\, Ada',
+      'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+      'X-PUBLISHED-TTL:PT1H',
+    ])
+    expect(lines.filter((line) => line.startsWith('UID:'))).toEqual([
+      'UID:follow-up-1@fiveconnect',
+      'UID:follow-up-2@fiveconnect',
+    ])
+    expect(toICalendar([], feed).split('\r\n').slice(-3)).toEqual([
+      'X-PUBLISHED-TTL:PT1H',
+      'END:VCALENDAR',
+      '',
+    ])
   })
 })

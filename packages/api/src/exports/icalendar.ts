@@ -23,14 +23,16 @@ function dayAfter(day: string): string {
 /** 2025-11-23T01:45:00.000Z -> 20251123T014500Z */
 const utcDateTime = (date: Date) => date.toISOString().replace(/[-:]|\.\d{3}/g, '')
 
-/** An iCalendar (RFC 5545) file with one all-day event and a reminder at 9:00 that day. */
-export function toICalendar(event: DayEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//FiveConnect//Follow-ups//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+/** What makes a calendar a feed that calendar apps subscribe to and fetch again. */
+export type FeedDetails = {
+  /** The name the subscribing calendar app shows. */
+  name: string
+  /** How often to fetch the feed again, as an RFC 5545 duration such as PT1H. */
+  refreshInterval: string
+}
+
+function eventLines(event: DayEvent): (string | null)[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${escape(event.uid)}`,
     `DTSTAMP:${utcDateTime(event.generatedAt)}`,
@@ -46,6 +48,29 @@ export function toICalendar(event: DayEvent): string {
     'TRIGGER:PT9H',
     'END:VALARM',
     'END:VEVENT',
+  ]
+}
+
+/**
+ * An iCalendar (RFC 5545) file of all-day events, each with a reminder at 9:00 that day; with
+ * `feed`, named and with a refresh interval (RFC 7986, and the X- names older apps read).
+ */
+export function toICalendar(events: readonly DayEvent[], feed?: FeedDetails): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//FiveConnect//Follow-ups//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...(feed
+      ? [
+          `NAME:${escape(feed.name)}`,
+          `X-WR-CALNAME:${escape(feed.name)}`,
+          `REFRESH-INTERVAL;VALUE=DURATION:${feed.refreshInterval}`,
+          `X-PUBLISHED-TTL:${feed.refreshInterval}`,
+        ]
+      : []),
+    ...events.flatMap(eventLines),
     'END:VCALENDAR',
   ]
   return `${lines

@@ -1,13 +1,18 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
 import { UniqueViolationError } from '../errors.ts'
+import { users } from '../schema/index.ts'
 import { createTestDb } from '../testing.ts'
+import { setCalendarFeedToken } from './calendar-feed.ts'
 import {
   createUser,
   findUserCredentials,
   isResetTokenValid,
+  publicUserColumns,
   resetPasswordWithToken,
   setResetToken,
+  toPublicUser,
   upsertAdmin,
 } from './users.ts'
 
@@ -78,5 +83,20 @@ describe('users', () => {
     expect((await findUserCredentials(handle.db, 'boss@example.com'))?.passwordHash).toBe(
       'admin-hash',
     )
+  })
+
+  it('keeps only the public columns of a full row: no password, reset or calendar feed secret', async () => {
+    const user = await createUser(handle.db, { ...base, email: 'secrets@example.com' })
+    await setResetToken(handle.db, {
+      userId: user.id,
+      tokenHash: 'reset-hash',
+      expiresAt: new Date(Date.now() + 60_000),
+    })
+    await setCalendarFeedToken(handle.db, { userId: user.id, tokenHash: 'feed-hash' })
+    const [row] = await handle.db.select().from(users).where(eq(users.id, user.id))
+    if (!row) throw new Error('The user was not stored')
+    const publicUser = toPublicUser(row)
+    expect(Object.keys(publicUser).sort()).toEqual(Object.keys(publicUserColumns).sort())
+    expect(JSON.stringify(publicUser)).not.toMatch(/hash/)
   })
 })

@@ -170,15 +170,13 @@ export async function deleteUserSessions(db: Database, userId: string): Promise<
   await db.delete(sessions).where(eq(sessions.userId, userId))
 }
 
-/** Drops secret columns from a full user row. */
+/**
+ * Keeps the public columns of a full user row and nothing else, so a secret column added later
+ * (as the calendar feed's token hash was) stays on the server without anyone listing it here.
+ */
 export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
-  const {
-    passwordHash: _password,
-    resetTokenHash: _token,
-    resetTokenExpires: _expires,
-    ...user
-  } = row
-  return user
+  const keys = Object.keys(publicUserColumns) as (keyof PublicUser)[]
+  return Object.fromEntries(keys.map((key) => [key, row[key]])) as PublicUser
 }
 
 /** Sets the user's profile image; returns the image it replaced. */

@@ -27,6 +27,7 @@ import { useState } from 'react'
 import { useCurrentUser, useSignOut } from '../../../api/auth.ts'
 import { withProtocol } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
+import { CalendarFeedSection } from './calendar-feed-section.tsx'
 import { EditProfileDialog } from './edit-profile-dialog.tsx'
 import { ProfilePhoto } from './profile-photo.tsx'
 import { ShareContactDialog } from './share-contact-dialog.tsx'
@@ -75,6 +76,8 @@ export function ProfileScreen() {
           Share my contact
         </Button>
       </Card>
+
+      <CalendarFeedSection />
 
       <Card withBorder radius="lg" padding={0}>
         {COMING_SOON.map(({ label, icon: ItemIcon }, index) => (
