@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The whole test suite: static checks, every package's tests on the embedded PGlite, and, when
+# The whole test suite: formatting and static checks, every package's tests on the embedded PGlite, and, when
 # TEST_DATABASE_URL names a Postgres server, the database-backed suites again against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup-test-deps.sh
+
+pnpm exec prettier --check --log-level warn .
 
 pg_url="${TEST_DATABASE_URL:-}"
 TEST_DATABASE_URL= pnpm exec turbo run lint typecheck test --output-logs=errors-only \

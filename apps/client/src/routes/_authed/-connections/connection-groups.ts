@@ -31,4 +31,3 @@ export function groupConnections(
   }
   return [...groups.values()]
 }
-
