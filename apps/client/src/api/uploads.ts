@@ -1,13 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { trpc } from '../lib/trpc.ts'
-
-export const MAX_IMAGE_BYTES = 5_242_880
-
-/** SPEC section 7: the saved URL is the upload URL without its query string. */
-export function storedUrlOf(uploadURL: string): string {
-  const queryStart = uploadURL.indexOf('?')
-  return queryStart === -1 ? uploadURL : uploadURL.slice(0, queryStart)
-}
+import { storedUrlOf } from '../lib/uploads.ts'
 
 /** PUT the raw file to a signed URL; a non-OK answer fails with '{status}: {response text}'. */
 async function putFile(uploadURL: string, file: Blob): Promise<void> {

@@ -1,9 +1,9 @@
+import { MAX_IMAGE_BYTES } from '@fiveconnect/api/schemas'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { server } from '../test/setup.ts'
 import {
   imageProblem,
-  MAX_IMAGE_BYTES,
   serverMessageOf,
   transcribeVoiceNote,
   uploadConnectionPhoto,

@@ -3,9 +3,8 @@
  * then ask the server to keep it (it checks type and size again and answers the stored path).
  * Every non-OK answer fails with '{status}: {response text}', like the app's other plain calls.
  */
+import { MAX_IMAGE_BYTES } from '@fiveconnect/api/schemas'
 import { reportingFetch } from '../offline/connectivity.ts'
-
-export const MAX_IMAGE_BYTES = 5_242_880
 
 export type TranscribedVoiceNote = {
   transcription: string

@@ -1,15 +1,9 @@
 import type { User } from '@fiveconnect/api/schemas'
 import { ActionIcon, Avatar, Box, FileButton, Loader } from '@mantine/core'
 import { IconCamera, IconUser } from '@tabler/icons-react'
-import { MAX_IMAGE_BYTES, useUploadProfilePhoto } from '../../../api/uploads.ts'
+import { useUploadProfilePhoto } from '../../../api/uploads.ts'
 import { serverMessageOr, toast } from '../../../lib/toast.ts'
-
-/** Why a file cannot be a profile photo, or null when it can (SPEC section 5: images, 5 MB). */
-export function photoProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'Only image files can be uploaded.'
-  if (file.size > MAX_IMAGE_BYTES) return 'Images must be 5 MB or smaller.'
-  return null
-}
+import { imageProblem } from '../../../lib/uploads.ts'
 
 export function ProfilePhoto({ user }: { user: User }) {
   const upload = useUploadProfilePhoto()
@@ -17,7 +11,7 @@ export function ProfilePhoto({ user }: { user: User }) {
 
   const choose = (file: File | null) => {
     if (!file) return
-    const problem = photoProblem(file)
+    const problem = imageProblem(file)
     if (problem) {
       toast.error('Upload Failed', problem)
       return
