@@ -3,15 +3,8 @@
  * then ask the server to keep it (it checks type and size again and answers the stored path).
  * Every non-OK answer fails with '{status}: {response text}', like the app's other plain calls.
  */
-import { MAX_IMAGE_BYTES } from '@fiveconnect/api/schemas'
+import { MAX_IMAGE_BYTES, type TranscribeVoiceOutput } from '@fiveconnect/api/schemas'
 import { reportingFetch } from '../offline/connectivity.ts'
-
-export type TranscribedVoiceNote = {
-  transcription: string
-  voiceNoteUrl: string
-  /** Why the transcription is empty, when it is. */
-  reason?: string
-}
 
 /** Why a file cannot be uploaded as an image, or null when it can (SPEC section 5). */
 export function imageProblem(file: File): string | null {
@@ -120,7 +113,7 @@ export function voiceNoteFileName(mimeType: string): string {
 export function transcribeVoiceNote(
   audio: Blob,
   { onUploaded }: { onUploaded?: () => void } = {},
-): Promise<TranscribedVoiceNote> {
+): Promise<TranscribeVoiceOutput> {
   const body = new FormData()
   body.append('audio', audio, voiceNoteFileName(audio.type))
   return new Promise((resolve, reject) => {
@@ -135,7 +128,7 @@ export function transcribeVoiceNote(
         return
       }
       try {
-        resolve(JSON.parse(request.responseText) as TranscribedVoiceNote)
+        resolve(JSON.parse(request.responseText) as TranscribeVoiceOutput)
       } catch {
         reject(new Error('The server answered something other than JSON.'))
       }

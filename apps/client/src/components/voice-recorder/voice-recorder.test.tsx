@@ -1,3 +1,4 @@
+import type { TranscribeVoiceOutput } from '@fiveconnect/api/schemas'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
@@ -128,7 +129,7 @@ describe('voice recorder', { timeout: 20_000 }, () => {
     installFakeMicrophone()
     // msw answers at once, so the stages are driven by hand: sent, then transcribed.
     let finishUpload = () => {}
-    let finishTranscription = (_: uploads.TranscribedVoiceNote) => {}
+    let finishTranscription = (_: TranscribeVoiceOutput) => {}
     const transcribe = vi
       .spyOn(uploads, 'transcribeVoiceNote')
       .mockImplementation((_audio, { onUploaded } = {}) => {
