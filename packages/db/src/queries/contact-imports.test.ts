@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
 import { contactImportRows, people } from '../schema/index.ts'
@@ -154,7 +154,33 @@ describe('a contact file import', () => {
       outcome: 'already-undone',
     })
     const [listed] = await listContactImports(handle.db, { ownerId, limit: 10 })
-    expect(listed).toMatchObject({ id: importId, peopleCount: 2, undoneAt: expect.any(Date) })
+    expect(listed).toMatchObject({ id: importId, peopleCount: 2 })
+    expect(listed?.undoneAt).toBeInstanceOf(Date)
+  })
+
+  it('saves nothing when the commit fails part-way, and keeps the file staged to try again', async () => {
+    const uploadId = await stage([
+      contact(1, { firstName: 'Fine', lastName: 'Person' }),
+      contact(2, { firstName: 'Boom', lastName: 'Person' }),
+    ])
+    const imports = () => listContactImports(handle.db, { ownerId, limit: 10 })
+    const before = { people: await peopleNamed(), imports: await imports() }
+    await handle.db.execute(sql`
+      create function refuse_boom() returns trigger language plpgsql as $$
+      begin
+        if new.first_name = 'Boom' then raise exception 'the disk is full'; end if;
+        return new;
+      end $$`)
+    await handle.db.execute(
+      sql`create trigger refuse_boom before insert on people for each row execute function refuse_boom()`,
+    )
+    const commit = () =>
+      commitContactImport(handle.db, { ownerId, uploadId, source: 'vcard', fileName: 'x.vcf' })
+    await expect(commit()).rejects.toThrow()
+    expect({ people: await peopleNamed(), imports: await imports() }).toEqual(before)
+
+    await handle.db.execute(sql`drop trigger refuse_boom on people`)
+    expect(await commit()).toMatchObject({ contactImport: { peopleCount: 2 } })
   })
 
   it('refuses a part that takes the upload past the limit, keeping none of that part', async () => {
