@@ -48,8 +48,7 @@ export async function sweepAbandonedObjects(
 
 /**
  * Deletes ended sessions, old rate-limit windows, contact imports left unfinished for a day and
- * abandoned uploads now and every hour; returns
- * a stop function.
+ * abandoned uploads now and every hour; returns a stop function.
  */
 export function startHousekeeping(deps: HousekeepingDeps): () => void {
   const sweep = async () => {

@@ -4,6 +4,7 @@ import { authRouter } from './auth/auth.router.ts'
 import { connectionRouter } from './connections/connection.router.ts'
 import { eventRouter } from './events/event.router.ts'
 import { exportRouter } from './exports/export.router.ts'
+import { importRouter } from './imports/import.router.ts'
 import { personRouter } from './people/person.router.ts'
 import { profileRouter } from './profile/profile.router.ts'
 import { createCallerFactory, router } from './trpc.ts'
@@ -18,6 +19,7 @@ export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
   exports: exportRouter,
+  imports: importRouter,
   uploads: uploadsRouter,
 })
 
