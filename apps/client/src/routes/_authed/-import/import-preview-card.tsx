@@ -1,0 +1,110 @@
+import { NO_NAME_MESSAGE } from '@fiveconnect/api/schemas'
+import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core'
+import { fullNameOf } from '../../../lib/format.ts'
+import { FORMAT_LABELS, type Reviewed } from './review-contacts.ts'
+
+const REASON_LABELS = {
+  email: 'Same email',
+  mobile: 'Same mobile',
+  linkedin: 'Same LinkedIn',
+  name: 'Similar name at the same company',
+} as const
+
+const people = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'person' : 'people'}`
+
+type Props = {
+  reviewed: Reviewed
+  isImporting: boolean
+  onImport: () => void
+  onCancel: () => void
+}
+
+/** What importing the file will do: how many people, the duplicates left out, what is skipped. */
+export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }: Props) {
+  const { preview, skipped } = reviewed
+  const toImport = preview?.toImport ?? 0
+  const duplicates = preview?.duplicates ?? []
+  const nameless = skipped.filter((entry) => entry.reason === NO_NAME_MESSAGE).length
+  const invalid = skipped.filter((entry) => entry.reason !== NO_NAME_MESSAGE)
+  const rowWord = reviewed.format === 'vcard' ? 'Card' : 'Row'
+
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-label="Import preview">
+      <Stack gap="md">
+        <div>
+          <Text size="sm" c="dimmed">
+            {FORMAT_LABELS[reviewed.format]}
+          </Text>
+          <Text fw={600} style={{ wordBreak: 'break-all' }}>
+            {reviewed.fileName}
+          </Text>
+        </div>
+        <Title order={2} size="h3">
+          {toImport > 0 ? `${people(toImport)} will be imported` : 'No one new to import'}
+        </Title>
+
+        {duplicates.length > 0 && (
+          <Stack gap="xs" component="section" aria-label="Already in your people">
+            <Title order={3} size="h5">
+              Already in your people ({duplicates.length}) – not imported
+            </Title>
+            <List spacing="xs" listStyleType="none" p={0}>
+              {duplicates.map((duplicate) => (
+                <List.Item key={duplicate.position}>
+                  <Text size="sm" fw={600}>
+                    {fullNameOf(duplicate)}
+                  </Text>
+                  {duplicate.matches.map((match) => (
+                    <Text
+                      size="sm"
+                      c="dimmed"
+                      key={match.kind === 'person' ? match.personId : `row-${match.ofPosition}`}
+                    >
+                      {match.kind === 'person'
+                        ? `Matches ${fullNameOf(match)}${match.company ? ` (${match.company})` : ''}`
+                        : `Repeats ${rowWord.toLowerCase()} ${match.ofPosition} of this file (${fullNameOf(match)})`}
+                      {' · '}
+                      {match.reasons.map((reason) => REASON_LABELS[reason]).join(', ')}
+                    </Text>
+                  ))}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
+
+        {skipped.length > 0 && (
+          <Stack gap="xs" component="section" aria-label="Skipped">
+            <Title order={3} size="h5">
+              Skipped ({skipped.length})
+            </Title>
+            {nameless > 0 && (
+              <Text size="sm">
+                {nameless === 1 ? '1 contact has no name.' : `${nameless} contacts have no name.`}
+              </Text>
+            )}
+            <List spacing={4} listStyleType="none" p={0}>
+              {invalid.map((entry) => (
+                <List.Item key={entry.position}>
+                  <Text size="sm">
+                    {rowWord} {entry.position}
+                    {entry.name && ` · ${entry.name}`}: {entry.reason}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
+
+        <Group grow>
+          <Button variant="default" h={44} onClick={onCancel} disabled={isImporting}>
+            Cancel
+          </Button>
+          <Button h={44} onClick={onImport} disabled={toImport === 0 || isImporting}>
+            {isImporting ? 'Importing...' : `Import ${people(toImport)}`}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  )
+}
