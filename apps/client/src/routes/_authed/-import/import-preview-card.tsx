@@ -1,5 +1,5 @@
 import { NO_NAME_MESSAGE } from '@fiveconnect/api/schemas'
-import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, List, Stack, Text, Title } from '@mantine/core'
 import { fullNameOf } from '../../../lib/format.ts'
 import { FORMAT_LABELS, type Reviewed } from './review-contacts.ts'
 
@@ -44,9 +44,9 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
         </Title>
 
         {duplicates.length > 0 && (
-          <Stack gap="xs" component="section" aria-label="Already in your people">
+          <Stack gap="xs" component="section" aria-label="Duplicates">
             <Title order={3} size="h5">
-              Already in your people ({duplicates.length}) – not imported
+              Duplicates ({duplicates.length}) – not imported
             </Title>
             <List spacing="xs" listStyleType="none" p={0}>
               {duplicates.map((duplicate) => (
@@ -96,14 +96,14 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
           </Stack>
         )}
 
-        <Group grow>
-          <Button variant="default" h={44} onClick={onCancel} disabled={isImporting}>
-            Cancel
-          </Button>
-          <Button h={44} onClick={onImport} disabled={toImport === 0 || isImporting}>
+        <Stack gap="xs">
+          <Button h={44} fullWidth onClick={onImport} disabled={toImport === 0 || isImporting}>
             {isImporting ? 'Importing...' : `Import ${people(toImport)}`}
           </Button>
-        </Group>
+          <Button variant="default" h={44} fullWidth onClick={onCancel} disabled={isImporting}>
+            Cancel
+          </Button>
+        </Stack>
       </Stack>
     </Card>
   )

@@ -91,7 +91,7 @@ describe('importing contacts', { timeout: 20_000 }, () => {
     expect(
       within(preview).getByRole('heading', { name: '2 people will be imported' }),
     ).toBeVisible()
-    const duplicates = within(preview).getByRole('region', { name: 'Already in your people' })
+    const duplicates = within(preview).getByRole('region', { name: 'Duplicates' })
     expect(duplicates).toHaveTextContent('Grace Hopper')
     expect(duplicates).toHaveTextContent(
       'Matches Grace Hopper (US Navy) · Same email, Same LinkedIn',

@@ -53,7 +53,14 @@ export function PastImports() {
         <Text c="dimmed">No imports yet.</Text>
       ) : (
         imports.data.map((contactImport) => (
-          <Card key={contactImport.id} withBorder radius="md" padding="sm">
+          <Card
+            key={contactImport.id}
+            withBorder
+            radius="md"
+            padding="sm"
+            component="article"
+            aria-label={contactImport.fileName}
+          >
             <Group justify="space-between" wrap="nowrap" align="center">
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Text fw={600} style={{ wordBreak: 'break-all' }}>
@@ -65,13 +72,14 @@ export function PastImports() {
                 </Text>
               </Stack>
               {contactImport.undoneAt ? (
-                <Badge color="gray" variant="light">
+                <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
                   Undone
                 </Badge>
               ) : (
                 <Button
                   variant="default"
                   h={44}
+                  style={{ flexShrink: 0 }}
                   onClick={() => setUndoing(contactImport)}
                   aria-label={`Undo import of ${contactImport.fileName}`}
                 >
