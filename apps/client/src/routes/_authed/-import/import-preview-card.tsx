@@ -1,5 +1,6 @@
 import { NO_NAME_MESSAGE } from '@fiveconnect/api/schemas'
 import { Button, Card, List, Stack, Text, Title } from '@mantine/core'
+import { useEffect, useRef } from 'react'
 import { fullNameOf } from '../../../lib/format.ts'
 import { FORMAT_LABELS, type Reviewed } from './review-contacts.ts'
 
@@ -9,6 +10,9 @@ const REASON_LABELS = {
   linkedin: 'Same LinkedIn',
   name: 'Similar name at the same company',
 } as const
+
+// A big file can have thousands of duplicates; the first ones show what happened.
+const LISTED = 100
 
 const people = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'person' : 'people'}`
 
@@ -27,6 +31,9 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
   const nameless = skipped.filter((entry) => entry.reason === NO_NAME_MESSAGE).length
   const invalid = skipped.filter((entry) => entry.reason !== NO_NAME_MESSAGE)
   const rowWord = reviewed.format === 'vcard' ? 'Card' : 'Row'
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Keyboard and screen-reader users land on the outcome once the file has been checked.
+  useEffect(() => heading.current?.focus(), [])
 
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-label="Import preview">
@@ -39,7 +46,7 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
             {reviewed.fileName}
           </Text>
         </div>
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
           {toImport > 0 ? `${people(toImport)} will be imported` : 'No one new to import'}
         </Title>
 
@@ -49,7 +56,7 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
               Duplicates ({duplicates.length}) – not imported
             </Title>
             <List spacing="xs" listStyleType="none" p={0}>
-              {duplicates.map((duplicate) => (
+              {duplicates.slice(0, LISTED).map((duplicate) => (
                 <List.Item key={duplicate.position}>
                   <Text size="sm" fw={600}>
                     {fullNameOf(duplicate)}
@@ -70,6 +77,7 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
                 </List.Item>
               ))}
             </List>
+            <More count={duplicates.length} />
           </Stack>
         )}
 
@@ -84,7 +92,7 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
               </Text>
             )}
             <List spacing={4} listStyleType="none" p={0}>
-              {invalid.map((entry) => (
+              {invalid.slice(0, LISTED).map((entry) => (
                 <List.Item key={entry.position}>
                   <Text size="sm">
                     {rowWord} {entry.position}
@@ -93,6 +101,7 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
                 </List.Item>
               ))}
             </List>
+            <More count={invalid.length} />
           </Stack>
         )}
 
@@ -106,5 +115,14 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
         </Stack>
       </Stack>
     </Card>
+  )
+}
+
+function More({ count }: { count: number }) {
+  if (count <= LISTED) return null
+  return (
+    <Text size="sm" c="dimmed">
+      …and {(count - LISTED).toLocaleString('en-GB')} more.
+    </Text>
   )
 }

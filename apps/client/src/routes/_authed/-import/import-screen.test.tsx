@@ -88,9 +88,9 @@ describe('importing contacts', { timeout: 20_000 }, () => {
 
     const preview = await screen.findByRole('region', { name: 'Import preview' })
     expect(within(preview).getByText('LinkedIn connections export')).toBeVisible()
-    expect(
-      within(preview).getByRole('heading', { name: '2 people will be imported' }),
-    ).toBeVisible()
+    // Focus moves to the outcome, where a keyboard or screen-reader user reads on.
+    const outcome = within(preview).getByRole('heading', { name: '2 people will be imported' })
+    await waitFor(() => expect(outcome).toHaveFocus())
     const duplicates = within(preview).getByRole('region', { name: 'Duplicates' })
     expect(duplicates).toHaveTextContent('Grace Hopper')
     expect(duplicates).toHaveTextContent(
