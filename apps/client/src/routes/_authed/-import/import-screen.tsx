@@ -1,5 +1,6 @@
 import { MAX_IMPORT_CONTACTS, MAX_IMPORT_FILE_BYTES } from '@fiveconnect/api/schemas'
-import { readContactFile } from '@fiveconnect/api/vcard'
+// Its own entry, so papaparse loads with this screen only.
+import { readContactFile } from '@fiveconnect/api/contact-files'
 import {
   ActionIcon,
   Button,

@@ -5,7 +5,7 @@ import {
   type ImportContactInput,
   type ImportPreview,
 } from '@fiveconnect/api/schemas'
-import type { ContactFileFormat, FileContact } from '@fiveconnect/api/vcard'
+import type { ContactFileFormat, FileContact } from '@fiveconnect/api/contact-files'
 
 export const FORMAT_LABELS: Record<ContactFileFormat, string> = {
   vcard: 'vCard file',
