@@ -21,6 +21,9 @@ export const RATE_LIMIT_POLICIES = {
   'reset-password:token': { limit: 10, windowMs: HOUR },
   'transcribe:user': { limit: 60, windowMs: HOUR },
   'transcribe:ip': { limit: 300, windowMs: HOUR },
+  // Checking and committing a 5,000-contact file costs seconds of database time; 60 an hour is
+  // 30 imports, far more than a person makes.
+  'contact-import:user': { limit: 60, windowMs: HOUR },
 } satisfies Record<string, RateLimitPolicy>
 
 export type RateLimitName = keyof typeof RATE_LIMIT_POLICIES

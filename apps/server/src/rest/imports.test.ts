@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RATE_LIMIT_POLICIES } from '@fiveconnect/api'
 import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
 
 // Bulk import over tRPC, as the Import contacts screen calls it: stage the file's contacts in
@@ -195,6 +196,35 @@ describe('importing a contact file', () => {
       status: 404,
       message: 'This import was not found.',
     })
+  })
+})
+
+describe('how often', () => {
+  it('a user may check or commit imports 60 times an hour, then gets 429 with a message', async () => {
+    const limited = await createTestApp({
+      rateLimits: {
+        ...RATE_LIMIT_POLICIES,
+        'contact-import:user': { limit: 2, windowMs: 3_600_000 },
+      },
+    })
+    try {
+      const { cookie } = await registerUser(limited)
+      const preview = () =>
+        limited.request(
+          `/api/trpc/imports.preview?input=${encodeURIComponent(JSON.stringify({ json: { uploadId: randomUUID() } }))}`,
+          { cookie },
+        )
+      expect((await preview()).status).toBe(404)
+      expect((await preview()).status).toBe(404)
+      const refused = await preview()
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect(JSON.stringify(await refused.json())).toContain(
+        'Too many attempts. Please wait 60 minutes and try again.',
+      )
+    } finally {
+      await limited.close()
+    }
   })
 })
 
