@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
 /** Navigations that need the network: the shell cannot serve them, so offline they get offline.html. */
-const ONLINE_ONLY_PAGES = /^\/(admin|forgot-password|reset-password)(\/|$)/
+const ONLINE_ONLY_PAGES = /^\/(admin|forgot-password|import|reset-password)(\/|$)/
 
 export default defineConfig({
   // The router plugin must come before react(): it generates src/routeTree.gen.ts and wires the

@@ -24,6 +24,7 @@ const PrivacyLazyRouteImport = createFileRoute('/privacy')()
 const RegisterLazyRouteImport = createFileRoute('/register')()
 const TermsLazyRouteImport = createFileRoute('/terms')()
 const AuthedAdminLazyRouteImport = createFileRoute('/_authed/admin')()
+const AuthedImportLazyRouteImport = createFileRoute('/_authed/import')()
 const AuthedProfileLazyRouteImport = createFileRoute('/_authed/profile')()
 
 const IndexRoute = IndexRouteImport.update({
@@ -95,6 +96,13 @@ const AuthedEventsRoute = AuthedEventsRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authed/events.lazy').then((d) => d.Route),
 )
+const AuthedImportLazyRoute = AuthedImportLazyRouteImport.update({
+  id: '/import',
+  path: '/import',
+  getParentRoute: () => AuthedRoute,
+} as any).lazy(() =>
+  import('./routes/_authed/import.lazy').then((d) => d.Route),
+)
 const AuthedProfileLazyRoute = AuthedProfileLazyRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -115,6 +123,7 @@ export interface FileRoutesByFullPath {
   '/connections': typeof AuthedConnectionsRoute
   '/events': typeof AuthedEventsRoute
   '/admin': typeof AuthedAdminLazyRoute
+  '/import': typeof AuthedImportLazyRoute
   '/profile': typeof AuthedProfileLazyRoute
 }
 export interface FileRoutesByTo {
@@ -129,6 +138,7 @@ export interface FileRoutesByTo {
   '/connections': typeof AuthedConnectionsRoute
   '/events': typeof AuthedEventsRoute
   '/admin': typeof AuthedAdminLazyRoute
+  '/import': typeof AuthedImportLazyRoute
   '/profile': typeof AuthedProfileLazyRoute
 }
 export interface FileRoutesById {
@@ -145,6 +155,7 @@ export interface FileRoutesById {
   '/_authed/connections': typeof AuthedConnectionsRoute
   '/_authed/events': typeof AuthedEventsRoute
   '/_authed/admin': typeof AuthedAdminLazyRoute
+  '/_authed/import': typeof AuthedImportLazyRoute
   '/_authed/profile': typeof AuthedProfileLazyRoute
 }
 export interface FileRouteTypes {
@@ -161,6 +172,7 @@ export interface FileRouteTypes {
     | '/connections'
     | '/events'
     | '/admin'
+    | '/import'
     | '/profile'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -175,6 +187,7 @@ export interface FileRouteTypes {
     | '/connections'
     | '/events'
     | '/admin'
+    | '/import'
     | '/profile'
   id:
     | '__root__'
@@ -190,6 +203,7 @@ export interface FileRouteTypes {
     | '/_authed/connections'
     | '/_authed/events'
     | '/_authed/admin'
+    | '/_authed/import'
     | '/_authed/profile'
   fileRoutesById: FileRoutesById
 }
@@ -290,6 +304,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEventsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/import': {
+      id: '/_authed/import'
+      path: '/import'
+      fullPath: '/import'
+      preLoaderRoute: typeof AuthedImportLazyRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/profile': {
       id: '/_authed/profile'
       path: '/profile'
@@ -305,6 +326,7 @@ interface AuthedRouteChildren {
   AuthedConnectionsRoute: typeof AuthedConnectionsRoute
   AuthedEventsRoute: typeof AuthedEventsRoute
   AuthedAdminLazyRoute: typeof AuthedAdminLazyRoute
+  AuthedImportLazyRoute: typeof AuthedImportLazyRoute
   AuthedProfileLazyRoute: typeof AuthedProfileLazyRoute
 }
 
@@ -313,6 +335,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedConnectionsRoute: AuthedConnectionsRoute,
   AuthedEventsRoute: AuthedEventsRoute,
   AuthedAdminLazyRoute: AuthedAdminLazyRoute,
+  AuthedImportLazyRoute: AuthedImportLazyRoute,
   AuthedProfileLazyRoute: AuthedProfileLazyRoute,
 }
 

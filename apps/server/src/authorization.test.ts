@@ -1,5 +1,14 @@
 import { appRouter } from '@fiveconnect/api'
-import { connections, eventAttendees, events, people, storedObjects, users } from '@fiveconnect/db'
+import {
+  connections,
+  contactImportRows,
+  contactImports,
+  eventAttendees,
+  events,
+  people,
+  storedObjects,
+  users,
+} from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,6 +29,9 @@ type Victim = {
   eventId: string
   /** The SHA-256 kept of the victim's calendar feed token, written as a token is (base64url). */
   feedTokenHash: string
+  /** A committed contact import, and a file still being staged. */
+  importId: string
+  uploadId: string
 }
 type Attacker = { personId: string; connectionId: string }
 
@@ -40,6 +52,10 @@ const notYourUpload: Refusal = {
   saying: 'This upload was not found. Please upload the file again.',
 }
 const noSuchFeed: Refusal = { refusedWith: 404, saying: 'Calendar feed not found.' }
+const notYourImportUpload: Refusal = {
+  refusedWith: 404,
+  saying: 'This import was not found. Please choose the file again.',
+}
 const adminOnly = (input: (victim: Victim) => unknown = () => undefined): Case => ({
   attacks: [{ input, ...adminRequired }],
 })
@@ -180,6 +196,39 @@ const procedureCases: Record<string, Case> = {
   'calendarFeed.ics': {
     attacks: [{ input: (victim) => ({ token: victim.feedTokenHash }), ...noSuchFeed }],
   },
+  'imports.list': signedInOnly,
+  'imports.preview': {
+    attacks: [{ input: (victim) => ({ uploadId: victim.uploadId }), ...notYourImportUpload }],
+  },
+  'imports.create': {
+    attacks: [
+      {
+        input: (victim) => ({ uploadId: victim.uploadId, source: 'vcard', fileName: 'x.vcf' }),
+        ...notYourImportUpload,
+      },
+    ],
+  },
+  'imports.undo': {
+    attacks: [
+      {
+        input: (victim) => ({ id: victim.importId }),
+        refusedWith: 404,
+        saying: 'This import was not found.',
+      },
+    ],
+  },
+  // After preview and create: from here on the attacker has rows of their own under this id.
+  'imports.stage': {
+    attacks: [
+      {
+        input: (victim) => ({
+          uploadId: victim.uploadId,
+          contacts: [{ position: 1, firstName: 'Mallory' }],
+        }),
+        allowedBecause: "an upload id names only the caller's own staged contacts",
+      },
+    ],
+  },
 }
 
 /**
@@ -276,15 +325,18 @@ const secrets = {
 }
 
 async function victimData() {
-  const [user, ownPeople, ownConnections, attendance, objects, allEvents] = await Promise.all([
-    t.db.select().from(users).where(eq(users.id, victim.id)),
-    t.db.select().from(people).where(eq(people.ownerId, victim.id)),
-    t.db.select().from(connections).where(eq(connections.authorId, victim.id)),
-    t.db.select().from(eventAttendees).where(eq(eventAttendees.userId, victim.id)),
-    t.db.select().from(storedObjects).where(eq(storedObjects.ownerId, victim.id)),
-    t.db.select().from(events),
-  ])
-  return { user, ownPeople, ownConnections, attendance, objects, allEvents }
+  const [user, ownPeople, ownConnections, attendance, objects, allEvents, imports, staged] =
+    await Promise.all([
+      t.db.select().from(users).where(eq(users.id, victim.id)),
+      t.db.select().from(people).where(eq(people.ownerId, victim.id)),
+      t.db.select().from(connections).where(eq(connections.authorId, victim.id)),
+      t.db.select().from(eventAttendees).where(eq(eventAttendees.userId, victim.id)),
+      t.db.select().from(storedObjects).where(eq(storedObjects.ownerId, victim.id)),
+      t.db.select().from(events),
+      t.db.select().from(contactImports).where(eq(contactImports.ownerId, victim.id)),
+      t.db.select().from(contactImportRows).where(eq(contactImportRows.ownerId, victim.id)),
+    ])
+  return { user, ownPeople, ownConnections, attendance, objects, allEvents, imports, staged }
 }
 
 beforeAll(async () => {
@@ -330,6 +382,20 @@ beforeAll(async () => {
     .from(users)
     .where(eq(users.id, owner.id))
   expect(feed?.hash).toMatch(/^[0-9a-f]{64}$/)
+  const trpc = (path: string, input: unknown) =>
+    t.request(`/api/trpc/${path}`, {
+      method: 'POST',
+      body: JSON.stringify(superjson.serialize(input)),
+      cookie: owner.cookie,
+    })
+  const committedUpload = crypto.randomUUID()
+  const privateContact = { position: 1, firstName: 'Dana', company: secrets.personCompany }
+  await trpc('imports.stage', { uploadId: committedUpload, contacts: [privateContact] })
+  const { result } = await json<{ result: { data: { json: { contactImport: { id: string } } } } }>(
+    await trpc('imports.create', { uploadId: committedUpload, source: 'vcard', fileName: 'a.vcf' }),
+  )
+  const uploadId = crypto.randomUUID()
+  await trpc('imports.stage', { uploadId, contacts: [privateContact] })
   victim = {
     id: owner.id,
     personId: person.id,
@@ -337,6 +403,8 @@ beforeAll(async () => {
     photo,
     eventId: event.id,
     feedTokenHash: Buffer.from(feed?.hash ?? '', 'hex').toString('base64url'),
+    importId: result.data.json.contactImport.id,
+    uploadId,
   }
 
   const other = await registerUser(t)

@@ -1,5 +1,6 @@
 import { incomingKey, storedKey } from '@fiveconnect/api'
 import {
+  deleteAbandonedImportRows,
   deleteAbandonedObjects,
   deleteEndedSessions,
   deleteStaleRateLimitBuckets,
@@ -46,8 +47,8 @@ export async function sweepAbandonedObjects(
 }
 
 /**
- * Deletes ended sessions, old rate-limit windows and abandoned uploads now and every hour; returns
- * a stop function.
+ * Deletes ended sessions, old rate-limit windows, contact imports left unfinished for a day and
+ * abandoned uploads now and every hour; returns a stop function.
  */
 export function startHousekeeping(deps: HousekeepingDeps): () => void {
   const sweep = async () => {
@@ -57,6 +58,7 @@ export function startHousekeeping(deps: HousekeepingDeps): () => void {
       startedBefore: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
     })
     await deleteStaleRateLimitBuckets(deps.db, new Date(now.getTime() - DAY))
+    await deleteAbandonedImportRows(deps.db, new Date(now.getTime() - DAY))
     await sweepAbandonedObjects(deps, now)
   }
   const run = () => {

@@ -5,6 +5,7 @@ import { calendarFeedRouter } from './calendar-feed/calendar-feed.router.ts'
 import { connectionRouter } from './connections/connection.router.ts'
 import { eventRouter } from './events/event.router.ts'
 import { exportRouter } from './exports/export.router.ts'
+import { importRouter } from './imports/import.router.ts'
 import { personRouter } from './people/person.router.ts'
 import { profileRouter } from './profile/profile.router.ts'
 import { createCallerFactory, router } from './trpc.ts'
@@ -20,6 +21,7 @@ export const appRouter = router({
   admin: adminRouter,
   exports: exportRouter,
   calendarFeed: calendarFeedRouter,
+  imports: importRouter,
   uploads: uploadsRouter,
 })
 

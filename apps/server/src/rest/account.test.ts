@@ -43,6 +43,27 @@ describe('your data', () => {
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|resetToken/)
   })
 
+  it('includes every person of the user, imported ones with no connection too, and the imports', async () => {
+    const user = await userWithConnection()
+    const trpc = (path: string, input: unknown) =>
+      t.request(`/api/trpc/${path}`, { body: { json: input }, cookie: user.cookie })
+    const uploadId = crypto.randomUUID()
+    await trpc('imports.stage', {
+      uploadId,
+      contacts: [{ position: 1, firstName: 'Ada', lastName: 'Lovelace', title: 'Analyst' }],
+    })
+    await trpc('imports.create', { uploadId, source: 'linkedin-csv', fileName: 'Connections.csv' })
+    const data = await json<{
+      people: { firstName: string; title: string | null }[]
+      contactImports: { fileName: string; peopleCount: number }[]
+    }>(await t.request('/api/account/export.json', { cookie: user.cookie }))
+    expect(data.people).toMatchObject([
+      { firstName: 'Grace' },
+      { firstName: 'Ada', title: 'Analyst' },
+    ])
+    expect(data.contactImports).toMatchObject([{ fileName: 'Connections.csv', peopleCount: 1 }])
+  })
+
   it('is deleted with the account after the password is confirmed', async () => {
     const user = await userWithConnection('Ephemeral')
     const peopleOfUser = () => t.db.select().from(people).where(eq(people.ownerId, user.id))

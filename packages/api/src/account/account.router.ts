@@ -2,7 +2,9 @@ import {
   deleteUserAccount,
   findUserCredentials,
   listConnections,
+  listContactImports,
   listJoinedEvents,
+  listOwnPeople,
   listUsers,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
@@ -12,11 +14,21 @@ import { deleteAccountInput } from './account.schema.ts'
 /** The Privacy Policy's promises: a copy of everything about you, and deletion of your account. */
 export const accountRouter = router({
   exportData: protectedProcedure.query(async ({ ctx }) => {
-    const [connections, joinedEvents] = await Promise.all([
+    const [connections, joinedEvents, people, contactImports] = await Promise.all([
       listConnections(ctx.db, ctx.user.id),
       listJoinedEvents(ctx.db, ctx.user.id),
+      // Imported people are the user's too, though nothing connects them yet.
+      listOwnPeople(ctx.db, ctx.user.id),
+      listContactImports(ctx.db, { ownerId: ctx.user.id, limit: 10_000 }),
     ])
-    return { exportedAt: new Date(), profile: ctx.user, joinedEvents, connections }
+    return {
+      exportedAt: new Date(),
+      profile: ctx.user,
+      joinedEvents,
+      connections,
+      people,
+      contactImports,
+    }
   }),
 
   delete: protectedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {

@@ -1,4 +1,4 @@
-import { count, desc, eq, max, or, sql, type SQL } from 'drizzle-orm'
+import { count, desc, eq, max, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, people } from '../schema/index.ts'
 import { personColumns } from './people.ts'
@@ -18,9 +18,9 @@ export type MatchReason = 'email' | 'mobile' | 'linkedin' | 'name'
 
 // pg_trgm similarity of full names above which two people at one company are taken as the same
 // ('Jon Smith' and 'John Smith' 0.62; 'John Smith' and 'Jane Smith' 0.47).
-const NAME_SIMILARITY = 0.6
+export const NAME_SIMILARITY = 0.6
 // Numbers are compared by their last 9 digits, so '+44 7700 900123' matches '07700 900123'.
-const MOBILE_DIGITS = 9
+export const MOBILE_DIGITS = 9
 const MAX_MATCHES = 5
 
 /** linkedin.com/in/grace, however it was typed: case, scheme, www, query and trailing slash dropped. */
@@ -33,9 +33,17 @@ export function normalizeLinkedin(url: string): string {
     .replace(/\/+$/, '')
 }
 
-const storedLinkedin = sql`rtrim(regexp_replace(regexp_replace(lower(trim(${people.linkedin})), '^(https?://)?(www\\.)?', ''), '[?#].*$', ''), '/')`
-const storedMobileDigits = sql`regexp_replace(coalesce(${people.mobile}, ''), '[^0-9]', '', 'g')`
-const storedFullName = sql`lower(${people.firstName} || ' ' || ${people.lastName})`
+// The same rules in SQL, for a stored column: normalizeLinkedin, the mobile's digits, the full name.
+export const linkedinKey = (column: SQLWrapper) =>
+  sql`rtrim(regexp_replace(regexp_replace(lower(trim(${column})), '^(https?://)?(www\\.)?', ''), '[?#].*$', ''), '/')`
+export const mobileDigitsOf = (column: SQLWrapper) =>
+  sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`
+export const fullNameKey = (firstName: SQLWrapper, lastName: SQLWrapper) =>
+  sql`lower(trim(${firstName} || ' ' || ${lastName}))`
+
+const storedLinkedin = linkedinKey(people.linkedin)
+const storedMobileDigits = mobileDigitsOf(people.mobile)
+const storedFullName = fullNameKey(people.firstName, people.lastName)
 
 /** One SQL condition per rule the candidate has enough details for. */
 function matchRules(candidate: PersonCandidate): Partial<Record<MatchReason, SQL>> {

@@ -63,6 +63,15 @@ export type PublicProfile = {
   website: string | null
 }
 
+/** All the owner's people, connected to or not (imported ones too), by name. */
+export function listOwnPeople(db: Database, ownerId: string): Promise<PublicPerson[]> {
+  return db
+    .select(personColumns)
+    .from(people)
+    .where(eq(people.ownerId, ownerId))
+    .orderBy(people.lastName, people.firstName, people.id)
+}
+
 /** Marks the people recorded under this email as having a user profile (after that user registers). */
 export async function linkPeopleToUser(db: Database, email: string): Promise<void> {
   await db

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAddressBook, IconQrcode, IconX } from '@tabler/icons-react'
-import { useNavigate, useSearch } from '@tanstack/react-router'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../../api/auth.ts'
 import { useCreateConnection } from '../../../api/connection-mutations.ts'
@@ -272,6 +272,9 @@ export function AddConnectionScreen() {
                     </Button>
                   )}
                 </FileButton>
+                <Button component={Link} to="/import" variant="subtle" h={44} fullWidth>
+                  Import many contacts at once
+                </Button>
                 <SimpleGrid cols={2} spacing="xs">
                   <TextInput
                     label="First name"

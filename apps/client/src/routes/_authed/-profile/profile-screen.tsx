@@ -15,6 +15,7 @@ import {
   IconBrandLinkedin,
   IconBuilding,
   IconChevronRight,
+  IconFileImport,
   IconHelp,
   IconLock,
   IconLogout,
@@ -23,6 +24,7 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser, useSignOut } from '../../../api/auth.ts'
 import { withProtocol } from '../../../lib/format.ts'
@@ -74,6 +76,17 @@ export function ProfileScreen() {
           onClick={() => setIsSharing(true)}
         >
           Share my contact
+        </Button>
+        <Button
+          mt="xs"
+          fullWidth
+          h={44}
+          variant="default"
+          component={Link}
+          to="/import"
+          leftSection={<IconFileImport size={18} aria-hidden />}
+        >
+          Import contacts
         </Button>
       </Card>
 
