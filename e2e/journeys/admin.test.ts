@@ -216,15 +216,19 @@ describe('journey 5: an admin runs events and users', () => {
     // Set a password: it must be confirmed, it signs the member out, and the new one works.
     await margaret.getByRole('button', { name: 'Edit' }).click()
     const passwordForm = editUser.getByRole('form', { name: 'Update password' })
-    await passwordForm.getByLabel('New Password').fill(member.newPassword)
-    await passwordForm.getByLabel('Confirm Password').fill('something-else-entirely')
+    await passwordForm.getByLabel('New Password', { exact: true }).fill(member.newPassword)
+    await passwordForm
+      .getByLabel('Confirm Password', { exact: true })
+      .fill('something-else-entirely')
     await passwordForm.getByRole('button', { name: 'Update Password' }).click()
     await passwordForm.getByText("Passwords don't match").waitFor()
     await checkScreen(page, 'admin-edit-user-password')
-    await passwordForm.getByLabel('Confirm Password').fill(member.newPassword)
+    await passwordForm.getByLabel('Confirm Password', { exact: true }).fill(member.newPassword)
     await passwordForm.getByRole('button', { name: 'Update Password' }).click()
     await closeToast(page, 'Password Updated', `A new password is set for ${member.firstName}.`)
-    await expect.poll(() => passwordForm.getByLabel('New Password').inputValue()).toBe('')
+    await expect
+      .poll(() => passwordForm.getByLabel('New Password', { exact: true }).inputValue())
+      .toBe('')
     // Escape closes the top dialog only: the user list stays open under it.
     await page.keyboard.press('Escape')
     await editUser.waitFor({ state: 'hidden' })
