@@ -1,4 +1,4 @@
-import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
+import { ConnectionTypeChips, PersonAvatar, StatCard } from '@fiveconnect/ui'
 import {
   Alert,
   Avatar,
@@ -128,17 +128,6 @@ export function HomeScreen() {
   )
 }
 
-function Counter({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <Card withBorder radius="lg" padding="md">
-      <Text fz={28} fw={800} lh={1.2}>
-        {value ?? '–'}
-      </Text>
-      <Text size="sm">{label}</Text>
-    </Card>
-  )
-}
-
 function UpcomingEventRow({ event }: { event: JoinedEvent }) {
   return (
     <Group wrap="nowrap" gap="sm">
@@ -174,11 +163,11 @@ function RecentConnections({
 
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="recent">
-      <Group justify="space-between" mb="sm">
+      <Group justify="space-between" wrap="nowrap" mb="sm">
         <Title order={2} size="h3" id="recent">
           Recent Connections
         </Title>
-        <Button component={Link} to="/connections" variant="subtle" size="sm">
+        <Button component={Link} to="/connections" variant="subtle" style={{ flexShrink: 0 }}>
           View All
         </Button>
       </Group>

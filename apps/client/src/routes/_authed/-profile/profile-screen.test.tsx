@@ -38,11 +38,11 @@ describe('profile screen', () => {
     expect(screen.getByRole('button', { name: 'Change profile photo' })).toBeVisible()
   })
 
-  it('shows Coming Soon for the unfinished items', async () => {
+  it('marks the unfinished items Soon, and shows Coming Soon when one is tapped', async () => {
     mockTrpc({ 'auth.me': ada })
     const { user } = renderApp('/profile')
     for (const item of ['Change Password', 'Notifications', 'Help & Support']) {
-      await user.click(await screen.findByRole('button', { name: item }))
+      await user.click(await screen.findByRole('button', { name: `${item} Soon` }))
       await findToast('Coming Soon')
     }
   })
