@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core'
 import { IconCalendar, IconChevronRight, IconPlus } from '@tabler/icons-react'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser } from '../../api/auth.ts'
 import { useConnections } from '../../api/connections.ts'
@@ -36,6 +36,7 @@ export const RECENT_CONNECTIONS_SHOWN = 3
 export function HomeScreen() {
   const { user } = useCurrentUser()
   const connections = useConnections()
+  const isNewAccount = useRouterState({ select: (state) => state.location.state.isNewAccount })
   const joinedEvents = useJoinedEvents()
   const now = new Date()
   const upcoming = (joinedEvents.data ?? [])
@@ -46,14 +47,15 @@ export function HomeScreen() {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        Welcome back{user ? `, ${user.firstName}` : ''}
+        {isNewAccount ? 'Welcome to FiveConnect' : 'Welcome back'}
+        {user ? `, ${user.firstName}` : ''}
       </Title>
 
       <HomeSearch />
 
       <SimpleGrid cols={2} spacing="sm">
-        <Counter label="Total Connections" value={connections.data?.length} />
-        <Counter label="Events Attended" value={joinedEvents.data ? attendedCount : undefined} />
+        <StatCard label="Total Connections" value={connections.data?.length} />
+        <StatCard label="Events Attended" value={joinedEvents.data ? attendedCount : undefined} />
       </SimpleGrid>
 
       <Card
