@@ -7,6 +7,5 @@ export {
   type ConnectionTypeKey,
 } from './connection-types.tsx'
 export { LoadingScreen } from './loading-screen.tsx'
-export { StatCard } from './stat-card.tsx'
 export { initialsOf, PersonAvatar } from './person-avatar.tsx'
 export { cssVariablesResolver, theme } from './theme.ts'

@@ -1,4 +1,4 @@
-import { ConnectionTypeChips, PersonAvatar, StatCard } from '@fiveconnect/ui'
+import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
 import {
   Alert,
   Avatar,
@@ -25,6 +25,7 @@ import {
   avatarSourcesOf,
   ConnectionDetailsDialog,
 } from '../../components/connection-details-dialog.tsx'
+import { StatCard } from '../../components/stat-card.tsx'
 import { isUpcoming } from '../../lib/events.ts'
 import { formatDate, fullNameOf } from '../../lib/format.ts'
 import { WaitingConnections } from '../../offline/waiting-connections.tsx'

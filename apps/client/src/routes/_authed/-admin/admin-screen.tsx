@@ -1,5 +1,5 @@
 import { CONNECTION_TYPE_LABELS, CONNECTION_TYPES } from '@fiveconnect/api/schemas'
-import { connectionTypeInfo, LoadingScreen, StatCard } from '@fiveconnect/ui'
+import { connectionTypeInfo, LoadingScreen } from '@fiveconnect/ui'
 import {
   Alert,
   Button,
@@ -25,6 +25,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useCurrentUser } from '../../../api/auth.ts'
 import type { AdminUser } from '../../../api/router-types.ts'
+import { StatCard } from '../../../components/stat-card.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
 import { EditUserDialog } from './edit-user-dialog.tsx'
