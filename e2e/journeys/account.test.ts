@@ -51,6 +51,7 @@ describe('journey 1: a visitor becomes a user', () => {
 
     await page.getByText('Welcome to FiveConnect!').waitFor()
     await page.waitForURL(`${app.url}/`)
+    await page.getByRole('heading', { level: 1, name: 'Welcome to FiveConnect, Grace' }).waitFor()
     const totalConnections = page.getByText('Total Connections').locator('..')
     await expect.poll(() => totalConnections.textContent()).toMatch(/^0\s*Total Connections$/)
     await screenshot(page, 'home-empty')
