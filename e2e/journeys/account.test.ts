@@ -51,6 +51,7 @@ describe('journey 1: a visitor becomes a user', () => {
 
     await page.getByText('Welcome to FiveConnect!').waitFor()
     await page.waitForURL(`${app.url}/`)
+    await page.getByRole('heading', { level: 1, name: 'Welcome to FiveConnect, Grace' }).waitFor()
     const totalConnections = page.getByText('Total Connections').locator('..')
     await expect.poll(() => totalConnections.textContent()).toMatch(/^0\s*Total Connections$/)
     await screenshot(page, 'home-empty')
@@ -69,6 +70,29 @@ describe('journey 1: a visitor becomes a user', () => {
     await page.getByText('grace@example.com').first().waitFor()
     await screenshot(page, 'profile')
     await expectNoSeriousA11yViolations(page)
+  })
+})
+
+describe('journey 1b: signing out', () => {
+  it("says 'Goodbye!' on the landing page the sign-out loads, once", async () => {
+    const page = await newPhonePage()
+    await page.goto(`${app.url}/register`)
+    await register(page, 'katherine@example.com', 'orbit-math-1962')
+    await page.waitForURL(`${app.url}/`)
+    await page.getByRole('link', { name: 'Profile' }).click()
+
+    const reloaded = page.waitForEvent('load')
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await reloaded
+    await page.getByRole('heading', { level: 1, name: 'FiveConnect' }).waitFor()
+    await page.getByText("You've been logged out successfully.").waitFor()
+    expect(await page.getByText('Goodbye!').isVisible()).toBe(true)
+    await screenshot(page, 'landing-goodbye')
+
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'FiveConnect' }).waitFor()
+    await page.waitForTimeout(500)
+    expect(await page.getByText('Goodbye!').count()).toBe(0)
   })
 })
 

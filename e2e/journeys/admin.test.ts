@@ -96,8 +96,8 @@ describe('journey 5: an admin runs events and users', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor()
     await page.getByText('Manage events and users').waitFor()
     const activeEvents = page.getByLabel('Active Events')
-    await expect.poll(() => activeEvents.textContent()).toBe('Active Events1')
-    await expect.poll(() => page.getByLabel('Total Users').textContent()).toBe('Total Users2')
+    await expect.poll(() => activeEvents.textContent()).toBe('1Active Events')
+    await expect.poll(() => page.getByLabel('Total Users').textContent()).toBe('2Total Users')
     await page.getByRole('region', { name: 'Connection Types Breakdown' }).waitFor()
     await checkScreen(page, 'admin-dashboard')
 
@@ -125,7 +125,7 @@ describe('journey 5: an admin runs events and users', () => {
     await createDialog.getByRole('button', { name: 'Create Event' }).click()
     await closeToast(page, 'Event Created', /Builders Summit/)
     await createDialog.waitFor({ state: 'hidden' })
-    await expect.poll(() => activeEvents.textContent()).toBe('Active Events2')
+    await expect.poll(() => activeEvents.textContent()).toBe('2Active Events')
 
     // Edit it from Manage Events: the form is prefilled, the new title shows in the list.
     await page.getByRole('button', { name: 'Manage Events' }).click()
@@ -216,15 +216,15 @@ describe('journey 5: an admin runs events and users', () => {
     // Set a password: it must be confirmed, it signs the member out, and the new one works.
     await margaret.getByRole('button', { name: 'Edit' }).click()
     const passwordForm = editUser.getByRole('form', { name: 'Update password' })
-    await passwordForm.getByLabel('New Password').fill(member.newPassword)
-    await passwordForm.getByLabel('Confirm Password').fill('something-else-entirely')
+    await passwordForm.getByLabel(/^New Password/).fill(member.newPassword)
+    await passwordForm.getByLabel(/^Confirm Password/).fill('something-else-entirely')
     await passwordForm.getByRole('button', { name: 'Update Password' }).click()
     await passwordForm.getByText("Passwords don't match").waitFor()
     await checkScreen(page, 'admin-edit-user-password')
-    await passwordForm.getByLabel('Confirm Password').fill(member.newPassword)
+    await passwordForm.getByLabel(/^Confirm Password/).fill(member.newPassword)
     await passwordForm.getByRole('button', { name: 'Update Password' }).click()
     await closeToast(page, 'Password Updated', `A new password is set for ${member.firstName}.`)
-    await expect.poll(() => passwordForm.getByLabel('New Password').inputValue()).toBe('')
+    await expect.poll(() => passwordForm.getByLabel(/^New Password/).inputValue()).toBe('')
     // Escape closes the top dialog only: the user list stays open under it.
     await page.keyboard.press('Escape')
     await editUser.waitFor({ state: 'hidden' })
@@ -254,7 +254,7 @@ describe('journey 5: an admin runs events and users', () => {
     await makers.waitFor({ state: 'detached' })
     await eventsDialog.getByRole('article', { name: 'Ideas Fest' }).waitFor()
     await eventsDialog.getByRole('button', { name: 'Close', exact: true }).click()
-    await expect.poll(() => activeEvents.textContent()).toBe('Active Events1')
+    await expect.poll(() => activeEvents.textContent()).toBe('1Active Events')
   })
 })
 

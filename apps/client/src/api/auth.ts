@@ -39,13 +39,16 @@ export function useResetPassword() {
   return trpc.auth.resetPassword.useMutation()
 }
 
-/** Logout: 'Goodbye!', every cached answer dropped, then a full page load of / (SPEC section 4). */
+/**
+ * Logout: 'Goodbye!' (shown again after the reload), every cached answer dropped, then a full page
+ * load of / (SPEC section 4).
+ */
 export function useSignOut() {
   const queryClient = useQueryClient()
   const { hardRedirect } = useRouteContext({ from: '__root__' })
   return trpc.auth.logout.useMutation({
     onSuccess: async () => {
-      toast.success('Goodbye!', "You've been logged out successfully.")
+      toast.successAcrossReload('Goodbye!', "You've been logged out successfully.")
       queryClient.clear()
       // Nothing of theirs stays readable offline on this device.
       const { forgetSavedData } = await import('../offline/query-persistence.ts')

@@ -48,4 +48,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppInstance['router']
   }
+  interface HistoryState {
+    /** Set by registration: Home greets a first visit, not a return. */
+    isNewAccount?: boolean
+  }
 }

@@ -39,10 +39,10 @@ export function ConfirmDialog({
       <Stack gap="md">
         <Text>{message}</Text>
         <Group grow>
-          <Button variant="default" onClick={onCancel} h={44} data-autofocus>
+          <Button variant="default" onClick={onCancel} data-autofocus>
             Cancel
           </Button>
-          <Button color="red" onClick={onConfirm} disabled={isBusy} h={44}>
+          <Button color="red" onClick={onConfirm} disabled={isBusy}>
             {isBusy && busyLabel ? busyLabel : confirmLabel}
           </Button>
         </Group>

@@ -219,19 +219,14 @@ function ConnectionDetails({
         component="a"
         href={contactCardUrl(connection.id)}
         download
-        h={44}
         variant="light"
         leftSection={<IconAddressBook size={18} aria-hidden />}
       >
         Save to Contacts (.vcf)
       </Button>
       <Group grow preventGrowOverflow={false}>
-        {onEdit && (
-          <Button h={44} onClick={() => onEdit(connection)}>
-            Edit Connection
-          </Button>
-        )}
-        <Button h={44} variant="default" onClick={onClose}>
+        {onEdit && <Button onClick={() => onEdit(connection)}>Edit Connection</Button>}
+        <Button variant="default" onClick={onClose}>
           Close
         </Button>
       </Group>
@@ -291,7 +286,6 @@ function SavedVoiceNote({
         <Button
           variant="subtle"
           color="red"
-          h={44}
           leftSection={<IconTrash size={18} aria-hidden />}
           onClick={remove}
           disabled={update.isPending}

@@ -1,6 +1,7 @@
 import { connectionTypeInfo } from '@fiveconnect/ui'
 import { CONNECTION_TYPES, type ConnectionType } from '@fiveconnect/api/schemas'
-import { Button, Input, SimpleGrid } from '@mantine/core'
+import { Button, Group, Input, Stack } from '@mantine/core'
+import { IconCheck } from '@tabler/icons-react'
 import { useId } from 'react'
 
 /** The known types among stored ones, in the framework's order. */
@@ -34,42 +35,34 @@ export function ConnectionTypeToggles({
       <Input.Label id={labelId} required={withAsterisk} mb={6}>
         {label}
       </Input.Label>
-      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
+      {/* One column: every label fits on one line at 360 px, and each row is a full-width target. */}
+      <Stack gap={6}>
         {CONNECTION_TYPES.map((type) => {
           const info = connectionTypeInfo(type)
           const Icon = info?.icon
           const isOn = value.includes(type)
           return (
-            // Grows with its label: on a phone 'Inner Circle Connection' takes three lines, and
-            // Mantine's fixed height and hidden overflow would cut it off.
             <Button
               key={type}
               type="button"
-              h="auto"
-              mih={48}
-              py={6}
-              px="sm"
-              variant={isOn ? 'filled' : 'light'}
+              // Tinted with a tick when picked: filled would compete with the screen's primary
+              // button, and white on orange or pink is under 4.5:1.
+              variant={isOn ? 'light' : 'default'}
               color={info?.color ?? 'gray'}
               aria-pressed={isOn}
               onClick={() => toggle(type)}
-              leftSection={Icon ? <Icon size={18} aria-hidden /> : undefined}
-              justify="flex-start"
-              styles={{
-                label: {
-                  whiteSpace: 'normal',
-                  overflow: 'visible',
-                  height: 'auto',
-                  textAlign: 'left',
-                  lineHeight: 1.15,
-                },
-              }}
+              rightSection={isOn ? <IconCheck size={18} aria-hidden /> : undefined}
+              justify="space-between"
+              fullWidth
             >
-              {info?.label ?? type}
+              <Group component="span" gap="xs" wrap="nowrap">
+                {Icon && <Icon size={18} aria-hidden />}
+                {info?.label ?? type}
+              </Group>
             </Button>
           )
         })}
-      </SimpleGrid>
+      </Stack>
     </div>
   )
 }

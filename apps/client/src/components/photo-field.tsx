@@ -71,12 +71,7 @@ export function PhotoField({ value, onChange, offline }: Props) {
       )}
       <FileButton onChange={choose} accept="image/*" disabled={isFull || upload.isPending}>
         {(props) => (
-          <Button
-            {...props}
-            variant="light"
-            h={44}
-            leftSection={<IconCamera size={18} aria-hidden />}
-          >
+          <Button {...props} variant="light" leftSection={<IconCamera size={18} aria-hidden />}>
             {upload.isPending ? 'Uploading...' : 'Add Photo'}
           </Button>
         )}
@@ -125,7 +120,6 @@ function PhotoTile({
         pos="absolute"
         top={4}
         right={4}
-        size={44}
         radius="xl"
         color="dark"
         aria-label={`Remove photo ${number}`}

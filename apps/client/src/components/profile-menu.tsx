@@ -8,7 +8,9 @@ export function ProfileMenu({ user }: { user: User }) {
   const signOut = useSignOut()
   const fullName = `${user.firstName} ${user.lastName}`
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
+    // Mantine's hidden focus placeholder is a child a menu may not have (axe
+    // aria-required-children); the first item takes focus instead.
+    <Menu position="bottom-end" width={240} withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label="Profile menu" miw={44} mih={44}>
           {/* Avatar shows its children when the image is missing or fails to load. */}

@@ -1,5 +1,6 @@
 import { notifications, notificationsStore, useNotifications } from '@mantine/notifications'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { showToastFromBeforeReload } from '../lib/toast.ts'
 
 // The renderer loads after the first paint; notifications.show() only needs the small store.
 const Notifications = lazy(() =>
@@ -28,6 +29,8 @@ export function ToastRegion() {
   // Load the renderer with the first toast; until then only the small store is needed.
   const [hasToasts, setHasToasts] = useState(false)
   if (!hasToasts && visible.length + queue.length > 0) setHasToasts(true)
+
+  useEffect(showToastFromBeforeReload, [])
 
   useEffect(() => {
     const focusRegion = (event: KeyboardEvent) => {

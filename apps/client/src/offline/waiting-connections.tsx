@@ -36,11 +36,10 @@ export function WaitingConnections() {
                     Not saved: {item.failure}
                   </Text>
                   <Group gap="xs" grow>
-                    <Button h={44} variant="light" onClick={() => void retryQueued(item)}>
+                    <Button variant="light" onClick={() => void retryQueued(item)}>
                       Try Again
                     </Button>
                     <Button
-                      h={44}
                       variant="default"
                       color="red"
                       aria-label={`Discard the connection with ${item.personName}`}

@@ -33,7 +33,7 @@ function RegisterPage() {
     register.mutate(values, {
       onSuccess: () => {
         toast.success('Welcome to FiveConnect!', 'Your account has been created successfully.')
-        void navigate({ to: '/' })
+        void navigate({ to: '/', state: { isNewAccount: true } })
       },
       onError: (error) =>
         toast.error('Registration failed', serverMessageOr(error, 'Failed to create account')),

@@ -42,5 +42,6 @@ afterEach(() => {
   resetTrpcMocks()
   server.resetHandlers()
   localStorage.clear()
+  sessionStorage.clear()
 })
 afterAll(() => server.close())

@@ -80,7 +80,6 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
             <Button
               variant="subtle"
               color="red"
-              h={44}
               leftSection={<IconTrash size={18} aria-hidden />}
               onClick={() => offline.onChange(null)}
             >
@@ -102,7 +101,6 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
           <Button
             variant="subtle"
             color="red"
-            h={44}
             leftSection={<IconTrash size={18} aria-hidden />}
             onClick={deleteSaved}
           >
@@ -113,7 +111,6 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
       ) : recorder.state === 'idle' ? (
         <Button
           variant="light"
-          h={44}
           leftSection={<IconMicrophone size={18} aria-hidden />}
           onClick={() => void recorder.start()}
         >
@@ -134,7 +131,6 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
           {recorder.state === 'recording' ? (
             <Button
               color="red"
-              h={44}
               leftSection={<IconPlayerStop size={18} aria-hidden />}
               onClick={recorder.stop}
             >
@@ -147,7 +143,6 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
                   <FreshRecordingPlayer recording={recorder.recording} />
                   <Button
                     variant="default"
-                    h={44}
                     leftSection={<IconTrash size={18} aria-hidden />}
                     onClick={recorder.discard}
                     disabled={save.isPending}
@@ -156,7 +151,6 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
                   </Button>
                 </Group>
                 <Button
-                  h={44}
                   leftSection={<IconUpload size={18} aria-hidden />}
                   onClick={saveAndTranscribe}
                   disabled={save.isPending}
@@ -202,7 +196,6 @@ function FreshRecordingPlayer({ recording }: { recording: Blob }) {
     <>
       <Button
         variant="light"
-        h={44}
         leftSection={
           isPlaying ? (
             <IconPlayerPause size={18} aria-hidden />

@@ -59,6 +59,9 @@ describe('login page', () => {
     const toast = await findToast('Welcome back!')
     expect(toast).toHaveTextContent("You've been logged in successfully.")
     await waitFor(() => expect(currentPath()).toBe('/'))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' }),
+    ).toBeVisible()
     expect(trpcCallsTo('auth.login')).toEqual([{ email: 'ada@example.com', password: 'secret1' }])
   })
 

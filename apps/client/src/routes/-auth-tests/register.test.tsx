@@ -49,10 +49,15 @@ describe('register page', () => {
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled()
   })
 
-  it('welcomes the new user and goes to /', async () => {
+  it('welcomes the new user and goes to /, greeted as a first visit', async () => {
+    const grace = makeUser({ firstName: 'Grace' })
+    let isRegistered = false
     mockTrpc({
-      'auth.me': () => null,
-      'auth.register': () => makeUser(),
+      'auth.me': () => (isRegistered ? grace : null),
+      'auth.register': () => {
+        isRegistered = true
+        return grace
+      },
       'connections.list': () => [],
       'events.listJoined': () => [],
     })
@@ -62,6 +67,9 @@ describe('register page', () => {
     const toast = await findToast('Welcome to FiveConnect!')
     expect(toast).toHaveTextContent('Your account has been created successfully.')
     await waitFor(() => expect(currentPath()).toBe('/'))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to FiveConnect, Grace' }),
+    ).toBeVisible()
   })
 
   it('shows Registration failed with the server message', async () => {

@@ -64,8 +64,6 @@ export function FollowUpsCard({ connections, isPending, isError }: Props) {
                   </Text>
                   <Group gap="xs">
                     <Button
-                      h={44}
-                      size="sm"
                       variant="light"
                       leftSection={<IconCheck size={18} aria-hidden />}
                       aria-label={`Done: follow-up with ${name}`}
@@ -78,8 +76,6 @@ export function FollowUpsCard({ connections, isPending, isError }: Props) {
                       component="a"
                       href={followUpCalendarUrl(connection.id)}
                       download
-                      h={44}
-                      size="sm"
                       variant="default"
                       leftSection={<IconCalendarPlus size={18} aria-hidden />}
                       aria-label={`Add to calendar: follow-up with ${name}`}

@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core'
 import { IconCalendar, IconChevronRight, IconPlus } from '@tabler/icons-react'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser } from '../../api/auth.ts'
 import { useConnections } from '../../api/connections.ts'
@@ -25,6 +25,7 @@ import {
   avatarSourcesOf,
   ConnectionDetailsDialog,
 } from '../../components/connection-details-dialog.tsx'
+import { StatCard } from '../../components/stat-card.tsx'
 import { isUpcoming } from '../../lib/events.ts'
 import { formatDate, fullNameOf } from '../../lib/format.ts'
 import { WaitingConnections } from '../../offline/waiting-connections.tsx'
@@ -36,6 +37,7 @@ export const RECENT_CONNECTIONS_SHOWN = 3
 export function HomeScreen() {
   const { user } = useCurrentUser()
   const connections = useConnections()
+  const isNewAccount = useRouterState({ select: (state) => state.location.state.isNewAccount })
   const joinedEvents = useJoinedEvents()
   const now = new Date()
   const upcoming = (joinedEvents.data ?? [])
@@ -46,14 +48,15 @@ export function HomeScreen() {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        Welcome back{user ? `, ${user.firstName}` : ''}
+        {isNewAccount ? 'Welcome to FiveConnect' : 'Welcome back'}
+        {user ? `, ${user.firstName}` : ''}
       </Title>
 
       <HomeSearch />
 
       <SimpleGrid cols={2} spacing="sm">
-        <Counter label="Total Connections" value={connections.data?.length} />
-        <Counter label="Events Attended" value={joinedEvents.data ? attendedCount : undefined} />
+        <StatCard label="Total Connections" value={connections.data?.length} />
+        <StatCard label="Events Attended" value={joinedEvents.data ? attendedCount : undefined} />
       </SimpleGrid>
 
       <Card
@@ -128,17 +131,6 @@ export function HomeScreen() {
   )
 }
 
-function Counter({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <Card withBorder radius="lg" padding="md">
-      <Text fz={28} fw={800} lh={1.2}>
-        {value ?? '–'}
-      </Text>
-      <Text size="sm">{label}</Text>
-    </Card>
-  )
-}
-
 function UpcomingEventRow({ event }: { event: JoinedEvent }) {
   return (
     <Group wrap="nowrap" gap="sm">
@@ -174,11 +166,11 @@ function RecentConnections({
 
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="recent">
-      <Group justify="space-between" mb="sm">
+      <Group justify="space-between" wrap="nowrap" mb="sm">
         <Title order={2} size="h3" id="recent">
           Recent Connections
         </Title>
-        <Button component={Link} to="/connections" variant="subtle" size="sm">
+        <Button component={Link} to="/connections" variant="subtle" style={{ flexShrink: 0 }}>
           View All
         </Button>
       </Group>

@@ -23,7 +23,7 @@ export function HomeSearch() {
         autoComplete="off"
         rightSectionWidth={44}
         rightSection={
-          <ActionIcon type="submit" size={40} variant="subtle" aria-label="Search">
+          <ActionIcon type="submit" variant="subtle" aria-label="Search">
             <IconSearch size={20} aria-hidden />
           </ActionIcon>
         }

@@ -9,9 +9,7 @@ export function LandingPage() {
     <Stack gap={48} py="md">
       <WelcomeTrigger />
       <Stack component="section" gap="md" ta="center" align="center">
-        <Badge variant="light" size="lg">
-          Networking with purpose
-        </Badge>
+        <Badge variant="light">Networking with purpose</Badge>
         <Title order={1} fz={{ base: 36, sm: 48 }}>
           FiveConnect
         </Title>
@@ -20,10 +18,10 @@ export function LandingPage() {
           follow up with the right people later.
         </Text>
         <Group justify="center" gap="sm">
-          <Button component={Link} to="/register" size="lg">
+          <Button component={Link} to="/register">
             Get Started
           </Button>
-          <Button component={Link} to="/login" size="lg" variant="default">
+          <Button component={Link} to="/login" variant="default">
             Sign In
           </Button>
         </Group>
@@ -101,7 +99,7 @@ export function LandingPage() {
           </Title>
           <Text c="white">Join FiveConnect and bring structure to your networking.</Text>
           {/* A full-page load: the server decides where a visitor signs in. */}
-          <Button component="a" href="/api/login" size="lg" variant="white">
+          <Button component="a" href="/api/login" variant="white">
             Get Started Now
           </Button>
         </Stack>

@@ -49,6 +49,20 @@ afterEach(() => vi.unstubAllGlobals())
 const section = (name: string) => screen.getByRole('region', { name })
 
 describe('add connection', { timeout: 20_000 }, () => {
+  it('keeps Save above the bottom navigation, and above the on-screen keyboard when one is up', async () => {
+    const viewport = Object.assign(new EventTarget(), { height: window.innerHeight, offsetTop: 0 })
+    vi.stubGlobal('visualViewport', viewport)
+    open()
+    const saveBar = (await screen.findByRole('button', { name: 'Save Connection' })).parentElement
+    expect(saveBar).toHaveStyle({ position: 'sticky', bottom: '64px' })
+
+    act(() => {
+      viewport.height = window.innerHeight - 300
+      viewport.dispatchEvent(new Event('resize'))
+    })
+    expect(saveBar).toHaveStyle({ bottom: '300px' })
+  })
+
   it('saves the fast path: name, one type, save; then home with Connection Saved', async () => {
     const { user, currentPath } = open()
     await user.type(await screen.findByLabelText(/First name/), 'Ada')

@@ -1,8 +1,8 @@
 import { parseVCard, type ImportedContact } from '@fiveconnect/api/vcard'
 import {
   ActionIcon,
+  Box,
   Button,
-  Card,
   FileButton,
   Group,
   NativeSelect,
@@ -20,10 +20,12 @@ import { useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../../api/auth.ts'
 import { useCreateConnection } from '../../../api/connection-mutations.ts'
 import type { PersonMatch } from '../../../api/router-types.ts'
+import { BOTTOM_NAV_HEIGHT } from '../../../components/bottom-nav.tsx'
 import { ConnectionTypeToggles } from '../../../components/connection-type-toggles.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
+import { useKeyboardInset } from '../../../lib/keyboard-inset.ts'
 import { readBytes } from '../../../lib/read-bytes.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
@@ -44,12 +46,36 @@ const MAX_CONTACT_FILE_BYTES = 1024 * 1024
 
 function Step({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
+    <section aria-label={title}>
+      <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
       {children}
-    </Card>
+    </section>
+  )
+}
+
+/**
+ * Save, always in sight: stuck above the bottom navigation, or above the on-screen keyboard while
+ * one is up, wherever the form is scrolled to.
+ */
+function SaveBar({ isSaving }: { isSaving: boolean }) {
+  const keyboardInset = useKeyboardInset()
+  return (
+    <Box
+      pos="sticky"
+      py="sm"
+      bg="var(--mantine-color-body)"
+      style={{
+        bottom: Math.max(BOTTOM_NAV_HEIGHT, keyboardInset),
+        zIndex: 5,
+        borderTop: '1px solid var(--mantine-color-gray-3)',
+      }}
+    >
+      <Button type="submit" disabled={isSaving} fullWidth>
+        {isSaving ? 'Saving...' : 'Save Connection'}
+      </Button>
+    </Box>
   )
 }
 
@@ -215,7 +241,6 @@ export function AddConnectionScreen() {
           <ActionIcon
             variant="subtle"
             color="gray"
-            size={44}
             aria-label="Close"
             onClick={() => void navigate({ to: '/' })}
           >
@@ -223,6 +248,8 @@ export function AddConnectionScreen() {
           </ActionIcon>
         </Group>
 
+        {/* The SPEC's order; the event, often preselected, is one line, so a name, a type and
+            Save still fit one screen. Optional parts follow the types. */}
         <Step title="Select Event (Optional)">
           <NativeSelect
             label="Event"
@@ -235,7 +262,7 @@ export function AddConnectionScreen() {
         </Step>
 
         <Step title="Who did you meet?">
-          <Stack gap="md">
+          <Stack gap="xs">
             <PersonPicker
               search={search}
               onSearchChange={changeSearch}
@@ -243,43 +270,44 @@ export function AddConnectionScreen() {
               onChoose={setChosen}
             />
             {!chosen && (
-              <Stack gap="xs">
-                <Text fw={600} size="sm" c="dimmed">
-                  or add new person
-                </Text>
-                <Button
-                  variant="default"
-                  h={44}
-                  fullWidth
-                  leftSection={<IconQrcode size={18} aria-hidden />}
-                  onClick={() => setIsScanning(true)}
-                >
-                  Scan QR code
-                </Button>
-                <FileButton
-                  accept=".vcf,text/vcard,text/x-vcard"
-                  onChange={(file) => void importContact(file)}
-                >
-                  {(props) => (
-                    <Button
-                      {...props}
+              <>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600} size="sm" c="dimmed">
+                    or add new person
+                  </Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <ActionIcon
                       variant="default"
-                      h={44}
-                      fullWidth
-                      leftSection={<IconAddressBook size={18} aria-hidden />}
+                      aria-label="Scan QR code"
+                      title="Scan QR code"
+                      onClick={() => setIsScanning(true)}
                     >
-                      Import contact (.vcf)
-                    </Button>
-                  )}
-                </FileButton>
-                <Button component={Link} to="/import" variant="subtle" h={44} fullWidth>
-                  Import many contacts at once
-                </Button>
+                      <IconQrcode size={20} aria-hidden />
+                    </ActionIcon>
+                    <FileButton
+                      accept=".vcf,text/vcard,text/x-vcard"
+                      onChange={(file) => void importContact(file)}
+                    >
+                      {(props) => (
+                        <ActionIcon
+                          {...props}
+                          variant="default"
+                          aria-label="Import contact (.vcf)"
+                          title="Import contact (.vcf)"
+                        >
+                          <IconAddressBook size={20} aria-hidden />
+                        </ActionIcon>
+                      )}
+                    </FileButton>
+                  </Group>
+                </Group>
                 <SimpleGrid cols={2} spacing="xs">
                   <TextInput
                     label="First name"
                     autoComplete="off"
                     required
+                    // Most visits add someone new: the keyboard comes up ready for their name.
+                    autoFocus
                     {...form.getInputProps('firstName')}
                   />
                   <TextInput
@@ -289,28 +317,13 @@ export function AddConnectionScreen() {
                     {...form.getInputProps('lastName')}
                   />
                 </SimpleGrid>
-                <TextInput label="Company" autoComplete="off" {...form.getInputProps('company')} />
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="off"
-                  {...form.getInputProps('email')}
-                />
-                <TextInput
-                  label="Mobile"
-                  type="tel"
-                  autoComplete="off"
-                  {...form.getInputProps('mobile')}
-                />
-                <TextInput label="LinkedIn" type="url" {...form.getInputProps('linkedin')} />
-                <TextInput label="Website" type="url" {...form.getInputProps('website')} />
-              </Stack>
+              </>
             )}
           </Stack>
         </Step>
 
         <Step title="Connection Details">
-          <Stack gap="sm">
+          <Stack gap="md">
             <ConnectionTypeToggles
               value={form.values.connectionTypes}
               onChange={(types) => form.setFieldValue('connectionTypes', types)}
@@ -343,9 +356,33 @@ export function AddConnectionScreen() {
           </Stack>
         </Step>
 
-        <Button type="submit" size="lg" h={52} disabled={isSaving} fullWidth>
-          {isSaving ? 'Saving...' : 'Save Connection'}
+        {!chosen && (
+          <Step title="More about them (optional)">
+            <Stack gap="xs">
+              <TextInput label="Company" autoComplete="off" {...form.getInputProps('company')} />
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="off"
+                {...form.getInputProps('email')}
+              />
+              <TextInput
+                label="Mobile"
+                type="tel"
+                autoComplete="off"
+                {...form.getInputProps('mobile')}
+              />
+              <TextInput label="LinkedIn" type="url" {...form.getInputProps('linkedin')} />
+              <TextInput label="Website" type="url" {...form.getInputProps('website')} />
+            </Stack>
+          </Step>
+        )}
+
+        <Button component={Link} to="/import" variant="subtle">
+          Import many contacts at once
         </Button>
+
+        <SaveBar isSaving={isSaving} />
       </Stack>
       <DuplicateDialog
         matches={matches}

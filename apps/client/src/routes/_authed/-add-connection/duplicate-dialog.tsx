@@ -41,17 +41,17 @@ export function DuplicateDialog({ matches, isBusy, onAttach, onSaveAsNew, onCanc
                   Met {match.meetings === 1 ? 'once' : `${match.meetings} times`}
                   {match.lastMetAt && `, last on ${formatDate(match.lastMetAt)}`}
                 </Text>
-                <Button h={44} mt={4} disabled={isBusy} onClick={() => onAttach(match.person.id)}>
+                <Button mt={4} disabled={isBusy} onClick={() => onAttach(match.person.id)}>
                   Add to {name}
                 </Button>
               </Stack>
             </Card>
           )
         })}
-        <Button h={44} variant="default" disabled={isBusy} onClick={onSaveAsNew}>
+        <Button variant="default" disabled={isBusy} onClick={onSaveAsNew}>
           Save as a new person
         </Button>
-        <Button h={44} variant="subtle" onClick={onCancel} data-autofocus>
+        <Button variant="subtle" onClick={onCancel} data-autofocus>
           Cancel
         </Button>
       </Stack>

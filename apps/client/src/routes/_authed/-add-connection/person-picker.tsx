@@ -74,7 +74,12 @@ export function PersonPicker({ search, onSearchChange, chosen, onChoose }: Props
         value={search}
         onChange={(event) => onSearchChange(event.currentTarget.value)}
         autoComplete="off"
-        description={`Type at least ${PEOPLE_SEARCH_MIN_LENGTH} characters to search.`}
+        // Only while it helps, so the fast path (name, type, Save) keeps its room on screen.
+        description={
+          search.trim() && !isSearchable
+            ? `Type at least ${PEOPLE_SEARCH_MIN_LENGTH} characters to search.`
+            : undefined
+        }
       />
       {chosen ? (
         <Card withBorder radius="md" padding="sm" aria-label="Selected person">

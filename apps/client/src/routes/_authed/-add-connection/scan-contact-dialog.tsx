@@ -101,7 +101,7 @@ function CameraScanner({ onClose, onScanned }: Omit<Props, 'opened'>) {
           </Text>
         </>
       )}
-      <Button h={44} variant="default" onClick={onClose}>
+      <Button variant="default" onClick={onClose}>
         Cancel
       </Button>
     </Stack>

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  Loader,
   Modal,
   SimpleGrid,
   Stack,
@@ -26,6 +25,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useCurrentUser } from '../../../api/auth.ts'
 import type { AdminUser } from '../../../api/router-types.ts'
+import { StatCard } from '../../../components/stat-card.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
 import { EditUserDialog } from './edit-user-dialog.tsx'
@@ -70,7 +70,6 @@ function AdminDashboard() {
         </Stack>
         <Button
           variant="light"
-          h={44}
           leftSection={<IconDownload size={18} aria-hidden />}
           onClick={() => setPanel('export')}
         >
@@ -86,7 +85,7 @@ function AdminDashboard() {
           Quick Actions
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-          <QuickAction icon={IconCalendarPlus} onClick={() => setEventTarget('new')}>
+          <QuickAction icon={IconCalendarPlus} onClick={() => setEventTarget('new')} isPrimary>
             Add New Event
           </QuickAction>
           <QuickAction icon={IconUsers} onClick={() => setPanel('users')}>
@@ -129,15 +128,17 @@ function QuickAction({
   icon: IconComponent,
   onClick,
   children,
+  isPrimary = false,
 }: {
   icon: Icon
   onClick: () => void
   children: string
+  /** The screen's one primary action. */
+  isPrimary?: boolean
 }) {
   return (
     <Button
-      variant="default"
-      h={52}
+      variant={isPrimary ? 'filled' : 'default'}
       justify="flex-start"
       leftSection={<IconComponent size={20} aria-hidden />}
       onClick={onClick}
@@ -166,25 +167,16 @@ function Stats() {
   return (
     <SimpleGrid cols={2} spacing="sm">
       {cards.map(({ label, value, icon: IconComponent }) => (
-        <Card key={label} withBorder radius="lg" padding="md" aria-label={label}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2}>
-              <Text size="sm" c="dimmed">
-                {label}
-              </Text>
-              {value === undefined ? (
-                <Loader size="sm" aria-label={`Loading ${label}`} />
-              ) : (
-                <Text fw={800} fz={28} lh={1.1}>
-                  {value}
-                </Text>
-              )}
-            </Stack>
+        <StatCard
+          key={label}
+          label={label}
+          value={value}
+          icon={
             <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
               <IconComponent size={20} />
             </ThemeIcon>
-          </Group>
-        </Card>
+          }
+        />
       ))}
     </SimpleGrid>
   )

@@ -1,16 +1,8 @@
 import { adminPasswordForm, adminUpdateUserInput } from '@fiveconnect/api/schemas'
-import {
-  Button,
-  Divider,
-  Modal,
-  NativeSelect,
-  PasswordInput,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Button, Divider, Modal, NativeSelect, Stack, TextInput, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import type { AdminUser } from '../../../api/router-types.ts'
+import { PasswordField } from '../../../components/password-field.tsx'
 import { serverMessageOr, toast } from '../../../lib/toast.ts'
 import { useSetUserPassword, useUpdateUser } from './admin-mutations.ts'
 
@@ -77,7 +69,7 @@ function UserDetailsForm({ user, onDone }: { user: AdminUser; onDone: () => void
           ]}
           {...form.getInputProps('role')}
         />
-        <Button type="submit" h={44} disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Updating...' : 'Update User Details'}
         </Button>
       </Stack>
@@ -113,19 +105,19 @@ function PasswordForm({ user }: { user: AdminUser }) {
         <Title order={3} size="h5">
           Update Password
         </Title>
-        <PasswordInput
+        <PasswordField
           label="New Password"
           withAsterisk
           autoComplete="new-password"
           {...form.getInputProps('newPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm Password"
           withAsterisk
           autoComplete="new-password"
           {...form.getInputProps('confirmPassword')}
         />
-        <Button type="submit" h={44} variant="light" disabled={setPassword.isPending}>
+        <Button type="submit" variant="light" disabled={setPassword.isPending}>
           {setPassword.isPending ? 'Updating...' : 'Update Password'}
         </Button>
       </Stack>

@@ -109,10 +109,10 @@ function EventForm({ event, onDone }: { event: EventItem | null; onDone: () => v
         {/* Two buttons share a 350 px phone dialog: Mantine's default side padding (22 px) cut
             'Create Event' short, so less padding keeps each label whole. */}
         <Group grow mt="xs">
-          <Button type="button" variant="default" h={44} px="sm" onClick={onDone}>
+          <Button type="button" variant="default" px="sm" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" h={44} px="sm" disabled={isBusy}>
+          <Button type="submit" px="sm" disabled={isBusy}>
             {event
               ? update.isPending
                 ? 'Updating...'

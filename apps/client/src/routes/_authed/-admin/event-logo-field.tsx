@@ -46,7 +46,6 @@ export function EventLogoField({ value, onChange, isFreshUpload, onUploaded }: P
             <Button
               {...props}
               variant="light"
-              h={44}
               leftSection={<IconPhotoUp size={18} aria-hidden />}
               disabled={upload.isPending}
             >

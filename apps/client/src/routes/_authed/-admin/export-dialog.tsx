@@ -25,14 +25,13 @@ export function ExportDialog({ opened, onClose }: { opened: boolean; onClose: ()
             href={`/api/admin/export/${entity}.csv`}
             download
             variant="light"
-            h={44}
             justify="flex-start"
             leftSection={<IconDownload size={18} aria-hidden />}
           >
             {LABELS[entity]} (CSV)
           </Button>
         ))}
-        <Button variant="default" h={44} onClick={onClose}>
+        <Button variant="default" onClick={onClose}>
           Close
         </Button>
       </Stack>

@@ -73,13 +73,12 @@ function EventList({
                 {formatDate(event.startDateTime)} at {formatTime(event.startDateTime)}
               </Text>
               <Group gap="xs" mt={4}>
-                <Button variant="light" h={44} onClick={() => onEdit(event)}>
+                <Button variant="light" onClick={() => onEdit(event)}>
                   Edit
                 </Button>
                 <Button
                   variant="light"
                   color="red"
-                  h={44}
                   onClick={() => setDeleting(event)}
                   disabled={remove.isPending && deleting?.id === event.id}
                 >
@@ -90,7 +89,7 @@ function EventList({
           </Card>
         )}
       </AdminList>
-      <Button variant="default" h={44} onClick={onClose}>
+      <Button variant="default" onClick={onClose}>
         Close
       </Button>
       <ConfirmDialog

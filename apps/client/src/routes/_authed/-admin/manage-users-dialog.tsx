@@ -87,7 +87,7 @@ function UserList({ onClose, onEdit }: { onClose: () => void; onEdit: (user: Adm
           />
         )}
       </AdminList>
-      <Button variant="default" h={44} onClick={onClose}>
+      <Button variant="default" onClick={onClose}>
         Close
       </Button>
       <ConfirmDialog
@@ -140,16 +140,16 @@ function UserCard({
         {user.mobile && <Text size="sm">{user.mobile}</Text>}
         {user.company && <Text size="sm">{user.company}</Text>}
         <Group gap="xs" mt={4}>
-          <Button variant="light" h={44} onClick={onEdit}>
+          <Button variant="light" onClick={onEdit}>
             Edit
           </Button>
           {user.isActive && user.role !== 'admin' && (
-            <Button variant="light" color="red" h={44} onClick={onDeactivate}>
+            <Button variant="light" color="red" onClick={onDeactivate}>
               Deactivate
             </Button>
           )}
           {!user.isActive && (
-            <Button variant="light" color="teal" h={44} onClick={onReactivate}>
+            <Button variant="light" color="teal" onClick={onReactivate}>
               Reactivate
             </Button>
           )}

@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   NativeSelect,
-  ScrollArea,
   Stack,
   Switch,
   Text,
@@ -81,7 +80,6 @@ export function ConnectionsScreen() {
             <Link {...props} to="/add-connection" search={eventId === ALL ? {} : { eventId }} />
           )}
           leftSection={<IconPlus size={18} aria-hidden />}
-          h={44}
           style={{ flexShrink: 0 }}
         >
           Add Connection
@@ -112,7 +110,6 @@ export function ConnectionsScreen() {
       <TypeFilter value={type} onChange={setType} />
       <Switch
         label="Needs follow-up"
-        size="md"
         checked={isFollowUpOnly}
         onChange={(event) => setFollowUpOnly(event.currentTarget.checked)}
       />
@@ -170,24 +167,20 @@ function TypeFilter({
   onChange: (type: TypeFilterValue) => void
 }) {
   return (
-    <ScrollArea type="never" aria-label="Filter by connection type">
-      <Group gap="xs" wrap="nowrap" role="group" aria-label="Connection type">
-        {[ALL, ...CONNECTION_TYPES].map((type) => (
-          <Button
-            key={type}
-            h={44}
-            miw={56}
-            px="sm"
-            variant={value === type ? 'filled' : 'default'}
-            aria-pressed={value === type}
-            onClick={() => onChange(type)}
-            style={{ flexShrink: 0 }}
-          >
-            {type === ALL ? 'All Types' : type}
-          </Button>
-        ))}
-      </Group>
-    </ScrollArea>
+    // Wraps rather than scrolls sideways: every type stays in sight on a narrow phone.
+    <Group gap="xs" role="group" aria-label="Connection type">
+      {[ALL, ...CONNECTION_TYPES].map((type) => (
+        <Button
+          key={type}
+          miw={56}
+          variant={value === type ? 'light' : 'default'}
+          aria-pressed={value === type}
+          onClick={() => onChange(type)}
+        >
+          {type === ALL ? 'All Types' : type}
+        </Button>
+      ))}
+    </Group>
   )
 }
 

@@ -170,12 +170,11 @@ function EditConnectionForm({
             type="button"
             color="red"
             variant="light"
-            h={44}
             onClick={() => setConfirmingDelete(true)}
           >
             Delete
           </Button>
-          <Button type="submit" h={44} disabled={update.isPending}>
+          <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
         </Group>

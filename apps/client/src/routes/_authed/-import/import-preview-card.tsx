@@ -106,10 +106,10 @@ export function ImportPreviewCard({ reviewed, isImporting, onImport, onCancel }:
         )}
 
         <Stack gap="xs">
-          <Button h={44} fullWidth onClick={onImport} disabled={toImport === 0 || isImporting}>
+          <Button fullWidth onClick={onImport} disabled={toImport === 0 || isImporting}>
             {isImporting ? 'Importing...' : `Import ${people(toImport)}`}
           </Button>
-          <Button variant="default" h={44} fullWidth onClick={onCancel} disabled={isImporting}>
+          <Button variant="default" fullWidth onClick={onCancel} disabled={isImporting}>
             Cancel
           </Button>
         </Stack>

@@ -137,7 +137,7 @@ export function ImportScreen() {
               onChange={(file) => void chooseFile(file)}
             >
               {(props) => (
-                <Button {...props} h={44} leftSection={<IconFileImport size={18} aria-hidden />}>
+                <Button {...props} leftSection={<IconFileImport size={18} aria-hidden />}>
                   Choose a contact file
                 </Button>
               )}

@@ -78,7 +78,6 @@ export function PastImports() {
               ) : (
                 <Button
                   variant="default"
-                  h={44}
                   style={{ flexShrink: 0 }}
                   onClick={() => setUndoing(contactImport)}
                   aria-label={`Undo import of ${contactImport.fileName}`}

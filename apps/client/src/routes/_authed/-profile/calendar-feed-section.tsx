@@ -72,7 +72,6 @@ export function CalendarFeedSection() {
           <Alert color="red">Your calendar feed could not be loaded.</Alert>
         ) : !status.data.hasFeed ? (
           <Button
-            h={44}
             fullWidth
             leftSection={<IconCalendarPlus size={18} aria-hidden />}
             disabled={create.isPending}
@@ -90,13 +89,13 @@ export function CalendarFeedSection() {
                 a new link if you need it again.
               </Text>
             )}
-            <Button variant="default" h={44} fullWidth onClick={() => setConfirming('replace')}>
+            <Button variant="default" fullWidth onClick={() => setConfirming('replace')}>
               Create a new link
             </Button>
             <Button
               color="red"
               variant="outline"
-              h={44}
+
               fullWidth
               onClick={() => setConfirming('turn-off')}
             >
@@ -147,7 +146,7 @@ function FeedLinks({ links }: { links: CalendarFeedLinks }) {
         {({ copied, copy }) => (
           <Button
             variant="light"
-            h={44}
+
             fullWidth
             leftSection={
               copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />
@@ -161,7 +160,7 @@ function FeedLinks({ links }: { links: CalendarFeedLinks }) {
       <Button
         component="a"
         href={links.webcalUrl}
-        h={44}
+
         fullWidth
         leftSection={<IconCalendarPlus size={18} aria-hidden />}
       >

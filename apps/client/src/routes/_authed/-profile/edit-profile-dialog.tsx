@@ -107,7 +107,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
             ))}
           </Stack>
         </Checkbox.Group>
-        <Group grow mt="xs">
+        <Group grow preventGrowOverflow={false} mt="xs">
           <Button variant="default" onClick={onDone} type="button">
             Cancel
           </Button>

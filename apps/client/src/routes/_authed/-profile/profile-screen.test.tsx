@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanNotifications } from '@mantine/notifications'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeUser } from '../../../test/factories.ts'
@@ -38,11 +39,11 @@ describe('profile screen', () => {
     expect(screen.getByRole('button', { name: 'Change profile photo' })).toBeVisible()
   })
 
-  it('shows Coming Soon for the unfinished items', async () => {
+  it('marks the unfinished items Soon, and shows Coming Soon when one is tapped', async () => {
     mockTrpc({ 'auth.me': ada })
     const { user } = renderApp('/profile')
     for (const item of ['Change Password', 'Notifications', 'Help & Support']) {
-      await user.click(await screen.findByRole('button', { name: item }))
+      await user.click(await screen.findByRole('button', { name: `${item} Soon` }))
       await findToast('Coming Soon')
     }
   })
@@ -178,5 +179,32 @@ describe('profile screen', () => {
     expect(clearCache).toHaveBeenCalled()
     await waitFor(() => expect(hardRedirect).toHaveBeenCalledWith('/'))
     expect(localStorage.getItem(HAS_SAVED_DATA)).toBeNull()
+  })
+
+  it('shows Goodbye! once more on the page the sign-out loads, and not on the next one', async () => {
+    let signedIn = true
+    mockTrpc({
+      'auth.me': () => (signedIn ? ada() : null),
+      'auth.logout': () => {
+        signedIn = false
+        return { ok: true }
+      },
+    })
+    const { user, hardRedirect } = renderApp('/profile')
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }))
+    await waitFor(() => expect(hardRedirect).toHaveBeenCalledWith('/'))
+
+    const reload = async () => {
+      cleanup()
+      cleanNotifications()
+      renderApp('/')
+      await screen.findByRole('heading', { level: 1, name: 'FiveConnect' })
+    }
+    await reload()
+    expect(await findToast('Goodbye!')).toHaveTextContent("You've been logged out successfully.")
+    await reload()
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).not.toHaveTextContent(
+      'Goodbye!',
+    )
   })
 })

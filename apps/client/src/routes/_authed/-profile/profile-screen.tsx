@@ -1,6 +1,7 @@
 import type { User } from '@fiveconnect/api/schemas'
 import {
   Anchor,
+  Badge,
   Button,
   Card,
   Divider,
@@ -14,7 +15,6 @@ import {
   IconBell,
   IconBrandLinkedin,
   IconBuilding,
-  IconChevronRight,
   IconFileImport,
   IconHelp,
   IconLock,
@@ -65,13 +65,13 @@ export function ProfileScreen() {
           <DetailRow icon={IconBrandLinkedin} label="LinkedIn" value={user.linkedin} isLink />
           <DetailRow icon={IconWorld} label="Website" value={user.website} isLink />
         </Stack>
-        <Button mt="md" fullWidth variant="light" onClick={() => setIsEditing(true)}>
+        <Button mt="md" fullWidth onClick={() => setIsEditing(true)}>
           Edit Profile
         </Button>
         <Button
           mt="xs"
           fullWidth
-          h={44}
+          variant="default"
           leftSection={<IconQrcode size={18} aria-hidden />}
           onClick={() => setIsSharing(true)}
         >
@@ -80,7 +80,6 @@ export function ProfileScreen() {
         <Button
           mt="xs"
           fullWidth
-          h={44}
           variant="default"
           component={Link}
           to="/import"
@@ -103,11 +102,13 @@ export function ProfileScreen() {
               onClick={() => toast.success('Coming Soon', `${label} is coming soon.`)}
             >
               <Group justify="space-between" wrap="nowrap">
-                <Group gap="sm">
+                <Group gap="sm" wrap="nowrap">
                   <ItemIcon size={20} aria-hidden />
                   <Text>{label}</Text>
                 </Group>
-                <IconChevronRight size={18} aria-hidden />
+                <Badge variant="light" color="gray">
+                  Soon
+                </Badge>
               </Group>
             </UnstyledButton>
           </div>

@@ -31,7 +31,6 @@ export function ShareContactDialog({ opened, onClose }: { opened: boolean; onClo
           href={VCARD_URL}
           download
           variant="default"
-          h={44}
           fullWidth
           leftSection={<IconDownload size={18} aria-hidden />}
         >
