@@ -172,6 +172,48 @@ const SCREENS: readonly Screen[] = [
   },
   { name: 'profile', role: 'user', path: '/profile', ready: heading('Grace Hopper') },
   {
+    name: 'profile calendar link',
+    role: 'user',
+    path: '/profile',
+    ready: heading('Grace Hopper'),
+    open: async (page) => {
+      const replace = page.getByRole('button', { name: 'Create a new link' })
+      const create = page.getByRole('button', { name: 'Create calendar link' })
+      await replace.or(create).first().waitFor()
+      if (await replace.isVisible()) {
+        await replace.click()
+        return dialogNamed(page, 'Create a new link?')
+      }
+      await create.click()
+      await page.getByText('Copy this link now').waitFor()
+      return page.locator('body')
+    },
+  },
+  { name: 'import contacts', role: 'user', path: '/import', ready: heading('Import contacts') },
+  {
+    name: 'import contacts preview',
+    role: 'user',
+    path: '/import',
+    ready: heading('Import contacts'),
+    open: async (page) => {
+      const chooser = page.waitForEvent('filechooser')
+      await page.getByRole('button', { name: 'Choose a contact file' }).click()
+      await (
+        await chooser
+      ).setFiles({
+        name: 'Connections.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'First Name,Last Name,URL,Email Address,Company,Position,Connected On\r\n' +
+            'Linus,Pauling,,linus.pauling@caltech.example,Caltech,Professor,12 Jun 2023\r\n' +
+            'Dorothy,Hodgkin,https://www.linkedin.com/in/dorothy-hodgkin,,Oxford,Chemist,02 Jan 2024\r\n',
+        ),
+      })
+      await page.getByRole('button', { name: /^Import \d+ (person|people)$/ }).waitFor()
+      return page.locator('body')
+    },
+  },
+  {
     name: 'profile edit',
     role: 'user',
     path: '/profile',

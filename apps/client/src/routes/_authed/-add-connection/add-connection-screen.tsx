@@ -248,19 +248,7 @@ export function AddConnectionScreen() {
           </ActionIcon>
         </Group>
 
-        {/* The SPEC's order; the event, often preselected, is one line, so a name, a type and
-            Save still fit one screen. Optional parts follow the types. */}
-        <Step title="Select Event (Optional)">
-          <NativeSelect
-            label="Event"
-            data={[
-              { value: NO_EVENT, label: 'No event - Personal connection' },
-              ...eventPickerOptions(events.data ?? [], eventId),
-            ]}
-            {...form.getInputProps('eventId')}
-          />
-        </Step>
-
+        {/* The common case first: a name and a type, with Save in sight; optional parts below. */}
         <Step title="Who did you meet?">
           <Stack gap="xs">
             <PersonPicker
@@ -354,6 +342,17 @@ export function AddConnectionScreen() {
               offline={{ photos: photosOnDevice, onChange: setPhotosOnDevice }}
             />
           </Stack>
+        </Step>
+
+        <Step title="Select Event (Optional)">
+          <NativeSelect
+            label="Event"
+            data={[
+              { value: NO_EVENT, label: 'No event - Personal connection' },
+              ...eventPickerOptions(events.data ?? [], eventId),
+            ]}
+            {...form.getInputProps('eventId')}
+          />
         </Step>
 
         {!chosen && (

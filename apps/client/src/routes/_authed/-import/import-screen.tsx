@@ -117,7 +117,6 @@ export function ImportScreen() {
         <ActionIcon
           variant="subtle"
           color="gray"
-          size={44}
           aria-label="Close"
           onClick={() => void navigate({ to: '/profile' })}
         >

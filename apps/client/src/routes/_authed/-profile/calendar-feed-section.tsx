@@ -109,7 +109,7 @@ export function CalendarFeedSection() {
         opened={confirming === 'replace'}
         title="Create a new link?"
         message="The current link stops working: calendars subscribed to it stop updating until you subscribe them to the new one."
-        confirmLabel="Create new link"
+        confirmLabel="Replace link"
         busyLabel="Creating..."
         isBusy={create.isPending}
         onConfirm={() => create.mutate()}

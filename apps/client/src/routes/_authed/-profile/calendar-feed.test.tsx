@@ -76,7 +76,7 @@ describe('the calendar feed on Profile', () => {
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Create a new link?' })).getByRole(
         'button',
-        { name: 'Create new link' },
+        { name: 'Replace link' },
       ),
     )
     expect(await feed.findByRole('textbox', { name: 'Calendar feed link' })).toHaveValue(FIRST.url)
