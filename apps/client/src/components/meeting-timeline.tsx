@@ -31,7 +31,7 @@ export function MeetingTimeline({ connection }: { connection: Meeting }) {
                 {formatDate(meeting.createdAt)}
               </Text>
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600}>
+                <Text component="div" size="sm" fw={600}>
                   {meeting.event ? meeting.event.title || 'Unknown Event' : 'Personal connection'}
                   {meeting.id === connection.id && (
                     <Badge ml={6} size="sm" variant="light">
