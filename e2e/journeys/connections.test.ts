@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+import { launchBrowser, PHONE } from '../src/browser.ts'
 import { fakeMicrophone, makeMediaFixtures, type MediaFixtures } from '../src/media-fixtures.ts'
 import { registerThroughForm } from '../src/register.ts'
+import { checkPhoneScreen } from '../src/screen-checks.ts'
 
 const USER = {
   firstName: 'Grace',
@@ -43,41 +44,6 @@ async function newPhonePage(): Promise<Page> {
 }
 
 /** Waits for dialogs and toasts to finish their transitions, so what is checked is what stays. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  )
-}
-
-/** Button labels cut off by their button (Mantine's labels do not wrap and hide what overflows). */
-function clippedButtonLabels(page: Page) {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Button-label'))
-      .filter((label) => label.checkVisibility())
-      .filter(
-        (label) =>
-          label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1,
-      )
-      .map((label) => label.textContent),
-  )
-}
-
-/** Screenshot and checks of the screen as it is now: accessibility, and no cut-off labels. */
-async function checkScreen(page: Page, name: string) {
-  await settled(page)
-  await screenshot(page, name)
-  expect(await seriousA11yViolations(page)).toEqual([])
-  expect(await clippedButtonLabels(page), `${name}: cut-off labels`).toEqual([])
-  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-  expect(pageWidth, `${name}: page wider than the phone`).toBeLessThanOrEqual(390)
-}
-
 function totalConnections(page: Page) {
   return page.getByText('Total Connections', { exact: true }).locator('..')
 }
@@ -94,7 +60,7 @@ describe('journey 2: capturing a connection at an event', () => {
     const ideasFest = page.getByRole('article', { name: 'Ideas Fest' })
     await ideasFest.getByRole('button', { name: 'Join' }).click()
     await page.getByText('You have successfully joined the event.').waitFor()
-    await checkScreen(page, 'connections-events-joined')
+    await checkPhoneScreen(page, 'connections-events-joined')
     await ideasFest.getByRole('link', { name: 'Add Connection' }).click()
 
     await page.waitForURL('**/add-connection?eventId=*')
@@ -102,7 +68,7 @@ describe('journey 2: capturing a connection at an event', () => {
     await expect
       .poll(() => event.locator('option:checked').textContent(), SLOW)
       .toMatch(/^Ideas Fest/)
-    await checkScreen(page, 'add-connection-empty')
+    await checkPhoneScreen(page, 'add-connection-empty')
 
     // Nobody is recorded yet, so the search finds no one and the person is added as new.
     await page.getByLabel('Search by name').fill('Pauling')
@@ -138,7 +104,7 @@ describe('journey 2: capturing a connection at an event', () => {
     // the user sees the 'transcribed' toast and the transcript under the player.
     const transcript = (await voiceNote.locator('p').first().textContent())?.trim() ?? ''
     expect(transcript).toMatch(/\w/)
-    await checkScreen(page, 'add-connection-filled')
+    await checkPhoneScreen(page, 'add-connection-filled')
 
     await page.getByRole('button', { name: 'Save Connection' }).click()
     await page.getByText('Your connection has been saved successfully!').waitFor()
@@ -148,7 +114,7 @@ describe('journey 2: capturing a connection at an event', () => {
       .toMatch(/^1\s*Total Connections$/)
     const recent = page.getByRole('region', { name: 'Recent Connections' })
     await recent.getByRole('button', { name: new RegExp(PERSON_NAME) }).waitFor()
-    await checkScreen(page, 'home-with-connection')
+    await checkPhoneScreen(page, 'home-with-connection')
 
     await page.getByRole('link', { name: 'Events' }).click()
     await ideasFest.getByRole('link', { name: '1 connection', exact: true }).waitFor()
@@ -158,12 +124,12 @@ describe('journey 2: capturing a connection at an event', () => {
       .getByRole('region', { name: 'Ideas Fest' })
       .getByRole('button', { name: new RegExp(PERSON_NAME) })
     await row.waitFor()
-    await checkScreen(page, 'connections-list')
+    await checkPhoneScreen(page, 'connections-list')
     await row.click()
     const details = page.getByRole('dialog', { name: 'Connection Details' })
     await details.getByText(FIRST_NOTES).waitFor()
     await details.getByText(transcript, { exact: true }).waitFor()
-    await checkScreen(page, 'connection-details')
+    await checkPhoneScreen(page, 'connection-details')
 
     // The native player's buttons live in Chromium's closed shadow tree, so it is started as its
     // Play button would start it; 'playing' fires once the stored recording actually plays.
@@ -211,7 +177,7 @@ describe('journey 2: capturing a connection at an event', () => {
     expect(
       (await results.locator('mark').allTextContents()).map((word) => word.toLowerCase()),
     ).toContain(spokenOnly)
-    await checkScreen(page, 'search-by-voice-note')
+    await checkPhoneScreen(page, 'search-by-voice-note')
     await page.context().close()
   })
 })
@@ -244,7 +210,7 @@ describe('journey 3: changing and removing a connection', () => {
       'Strategic Alliance',
       'Mastermind Alliance',
     ])
-    await checkScreen(page, 'connection-edit')
+    await checkPhoneScreen(page, 'connection-edit')
     await types.getByRole('button', { name: 'Mastermind Alliance' }).click()
     await types.getByRole('button', { name: 'Raving Fan' }).click()
     await edit.getByLabel('Notes').fill(EDITED_NOTES)
@@ -263,18 +229,18 @@ describe('journey 3: changing and removing a connection', () => {
     await page.getByText('The voice note has been removed from this connection.').waitFor()
     await details.getByText('No voice note recorded').waitFor()
     expect(await details.getByLabel('Voice note').count()).toBe(0)
-    await checkScreen(page, 'connection-details-edited')
+    await checkPhoneScreen(page, 'connection-details-edited')
 
     await details.getByRole('button', { name: 'Edit Connection' }).click()
     await edit.getByRole('button', { name: 'Delete', exact: true }).click()
     const confirm = page.getByRole('dialog', { name: 'Delete Connection' })
     await confirm.getByText('Are you sure you want to delete this connection?').waitFor()
-    await checkScreen(page, 'connection-delete-confirm')
+    await checkPhoneScreen(page, 'connection-delete-confirm')
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await page.getByText('Connection Deleted', { exact: true }).waitFor()
     await page.getByText('No connections found.').waitFor()
     expect(await row.count()).toBe(0)
-    await checkScreen(page, 'connections-empty')
+    await checkPhoneScreen(page, 'connections-empty')
 
     await page.getByRole('link', { name: 'Home', exact: true }).click()
     await expect
@@ -284,7 +250,7 @@ describe('journey 3: changing and removing a connection', () => {
       .getByRole('region', { name: 'Recent Connections' })
       .getByText('No connections yet')
       .waitFor()
-    await checkScreen(page, 'home-after-delete')
+    await checkPhoneScreen(page, 'home-after-delete')
 
     await page.getByRole('link', { name: 'Events' }).click()
     await page

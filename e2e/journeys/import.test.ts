@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+import { launchBrowser, PHONE } from '../src/browser.ts'
 import { registerThroughForm } from '../src/register.ts'
+import { checkPhoneScreen } from '../src/screen-checks.ts'
 
 // Issue 20: a phone's .vcf of several cards and a LinkedIn Connections.csv become the user's
 // people in one step each, with a preview of the duplicates first; an import can be undone.
@@ -68,33 +69,6 @@ afterAll(async () => {
   await app?.stop()
 })
 
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  )
-}
-
-async function checkScreen(page: Page, name: string) {
-  await settled(page)
-  await screenshot(page, name)
-  expect(await seriousA11yViolations(page)).toEqual([])
-  const clippedLabels = await page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Button-label'))
-      .filter((label) => label.checkVisibility())
-      .filter((label) => label.scrollWidth > label.clientWidth + 1)
-      .map((label) => label.textContent),
-  )
-  expect(clippedLabels, `${name}: cut-off labels`).toEqual([])
-  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-  expect(pageWidth, `${name}: page wider than the phone`).toBeLessThanOrEqual(390)
-}
-
 async function chooseFile(page: Page, name: string, mimeType: string, content: string) {
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Choose a contact file' }).click()
@@ -120,7 +94,7 @@ describe('journey: importing contact files', () => {
     await page.getByRole('link', { name: 'Import contacts' }).click()
     await page.waitForURL('**/import')
     await page.getByText('No imports yet.').waitFor()
-    await checkScreen(page, 'import-empty')
+    await checkPhoneScreen(page, 'import-empty')
 
     // The phone's contacts: Ada's second card repeats her first; one card has no name.
     await chooseFile(page, 'iPhone contacts.vcf', 'text/vcard', PHONE_CONTACTS)
@@ -133,7 +107,7 @@ describe('journey: importing contact files', () => {
       .getByRole('region', { name: 'Skipped' })
       .getByText('1 contact has no name.')
       .waitFor()
-    await checkScreen(page, 'import-vcard-preview')
+    await checkPhoneScreen(page, 'import-vcard-preview')
     await preview.getByRole('button', { name: 'Import 2 people' }).click()
     await page
       .getByText('2 people added from iPhone contacts.vcf. 1 duplicate was left out.')
@@ -150,7 +124,7 @@ describe('journey: importing contact files', () => {
     expect(await duplicates.getByRole('listitem').allTextContents()).toEqual([
       'Alan TuringMatches Alan Turing (Bletchley Park) · Same LinkedIn',
     ])
-    await checkScreen(page, 'import-linkedin-preview')
+    await checkPhoneScreen(page, 'import-linkedin-preview')
     await preview.getByRole('button', { name: 'Import 2 people' }).click()
     await page.getByText('2 people added from Connections.csv. 1 duplicate was left out.').waitFor()
     await past.getByText('Connections.csv').waitFor()
@@ -182,7 +156,7 @@ describe('journey: importing contact files', () => {
       .getByText('1 person removed. 1 person kept because you have added connections with them.')
       .waitFor()
     await past.getByRole('article', { name: 'Connections.csv' }).getByText('Undone').waitFor()
-    await checkScreen(page, 'import-undone')
+    await checkPhoneScreen(page, 'import-undone')
 
     expect(await peopleFound(page, 'Johnson')).toEqual([])
     expect(await peopleFound(page, 'Hopper')).toEqual([expect.stringContaining('Grace Hopper')])

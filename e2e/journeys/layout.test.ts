@@ -8,6 +8,7 @@ import {
   writeContactSheet,
   type TapTargetException,
 } from '../src/layout.ts'
+import { settled } from '../src/screen-checks.ts'
 
 /** Small, common and large phones (Galaxy S, iPhone 15, iPhone 15 Pro Max). */
 const PHONES = [
@@ -47,6 +48,23 @@ const heading = (name: string | RegExp) => (page: Page) =>
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name })
 const tapAndShowDialog = (button: string, dialog: string) => async (page: Page) => {
   await page.getByRole('button', { name: button, exact: true }).first().click()
+  return dialogNamed(page, dialog)
+}
+
+const openLinusDetails = async (page: Page) => {
+  await page
+    .getByRole('button', { name: /Linus Pauling/ })
+    .first()
+    .click()
+  return dialogNamed(page, 'Connection Details')
+}
+/** Manage Users, then a button on Grace's card, then the dialog it opens. */
+const fromGracesUserCard = (button: string, dialog: string) => async (page: Page) => {
+  const users = await tapAndShowDialog('Manage Users', 'Manage Users')(page)
+  await users
+    .getByRole('article', { name: 'Grace Hopper' })
+    .getByRole('button', { name: button })
+    .click()
   return dialogNamed(page, dialog)
 }
 
@@ -95,13 +113,7 @@ const SCREENS: readonly Screen[] = [
     role: 'user',
     path: '/',
     ready: heading(/^Welcome/),
-    open: async (page) => {
-      await page
-        .getByRole('button', { name: /Linus Pauling/ })
-        .first()
-        .click()
-      return dialogNamed(page, 'Connection Details')
-    },
+    open: openLinusDetails,
   },
   {
     name: 'profile menu',
@@ -120,13 +132,7 @@ const SCREENS: readonly Screen[] = [
     role: 'user',
     path: '/connections',
     ready: heading('Your Connections'),
-    open: async (page) => {
-      await page
-        .getByRole('button', { name: /Linus Pauling/ })
-        .first()
-        .click()
-      return dialogNamed(page, 'Connection Details')
-    },
+    open: openLinusDetails,
   },
   {
     name: 'connections edit',
@@ -134,13 +140,8 @@ const SCREENS: readonly Screen[] = [
     path: '/connections',
     ready: heading('Your Connections'),
     open: async (page) => {
-      await page
-        .getByRole('button', { name: /Linus Pauling/ })
-        .first()
-        .click()
-      await dialogNamed(page, 'Connection Details')
-        .getByRole('button', { name: 'Edit Connection' })
-        .click()
+      const details = await openLinusDetails(page)
+      await details.getByRole('button', { name: 'Edit Connection' }).click()
       return dialogNamed(page, 'Edit Connection')
     },
   },
@@ -247,28 +248,14 @@ const SCREENS: readonly Screen[] = [
     role: 'admin',
     path: '/admin',
     ready: heading('Admin Dashboard'),
-    open: async (page) => {
-      const users = await tapAndShowDialog('Manage Users', 'Manage Users')(page)
-      await users
-        .getByRole('article', { name: 'Grace Hopper' })
-        .getByRole('button', { name: 'Edit' })
-        .click()
-      return dialogNamed(page, 'Edit User')
-    },
+    open: fromGracesUserCard('Edit', 'Edit User'),
   },
   {
     name: 'admin deactivate user',
     role: 'admin',
     path: '/admin',
     ready: heading('Admin Dashboard'),
-    open: async (page) => {
-      const users = await tapAndShowDialog('Manage Users', 'Manage Users')(page)
-      await users
-        .getByRole('article', { name: 'Grace Hopper' })
-        .getByRole('button', { name: 'Deactivate' })
-        .click()
-      return dialogNamed(page, 'Deactivate User')
-    },
+    open: fromGracesUserCard('Deactivate', 'Deactivate User'),
   },
   {
     name: 'admin manage events',
@@ -345,19 +332,6 @@ async function contextFor(role: Role, phone: (typeof PHONES)[number]) {
   if (role === 'admin') await post(context.request, '/api/login', ADMIN)
   contexts.set(key, context)
   return context
-}
-
-/** Waits for dialogs and toasts to finish moving, so what is checked is what stays. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  )
 }
 
 beforeAll(async () => {

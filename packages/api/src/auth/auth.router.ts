@@ -11,6 +11,7 @@ import {
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import type { Context } from '../context.ts'
+import { generateSecretToken, hashSecretToken } from '../secret-token.ts'
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts'
 import {
   forgotPasswordInput,
@@ -21,7 +22,8 @@ import {
   userOutput,
 } from './auth.schema.ts'
 import { assertUncommonPassword } from './common-passwords.ts'
-import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from './reset-token.ts'
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
 const INVALID_CREDENTIALS = 'Invalid email or password'
 const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.'
@@ -105,7 +107,7 @@ export const authRouter = router({
     .input(resetPasswordInput)
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const tokenHash = hashResetToken(input.token)
+      const tokenHash = hashSecretToken(input.token)
       await ctx.rateLimit('reset-password:ip', ctx.clientIp)
       await ctx.rateLimit('reset-password:token', tokenHash)
       assertUncommonPassword(input.password)
@@ -131,10 +133,10 @@ async function mailResetLink(
   ctx: Pick<Context, 'db' | 'mailer' | 'appUrl'>,
   account: { id: string; email: string; firstName: string },
 ) {
-  const token = generateResetToken()
+  const token = generateSecretToken()
   await setResetToken(ctx.db, {
     userId: account.id,
-    tokenHash: hashResetToken(token),
+    tokenHash: hashSecretToken(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
   })
   const link = `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`

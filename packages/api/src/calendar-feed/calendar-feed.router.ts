@@ -18,7 +18,7 @@ import {
   calendarFeedTokenInput,
   type CalendarFeedLinks,
 } from './calendar-feed.schema.ts'
-import { FEED_TOKEN_PATTERN, generateFeedToken, hashFeedToken } from './feed-token.ts'
+import { generateSecretToken, hashSecretToken, SECRET_TOKEN_PATTERN } from '../secret-token.ts'
 
 const CALENDAR_FEED_NOT_FOUND = 'Calendar feed not found.'
 
@@ -45,10 +45,10 @@ export const calendarFeedRouter = router({
 
   /** A new feed link, replacing any old one; answered once, since only its hash is kept. */
   create: protectedProcedure.output(calendarFeedLinksOutput).mutation(async ({ ctx }) => {
-    const token = generateFeedToken()
+    const token = generateSecretToken()
     const isSet = await setCalendarFeedToken(ctx.db, {
       userId: ctx.user.id,
-      tokenHash: hashFeedToken(token),
+      tokenHash: hashSecretToken(token),
     })
     if (!isSet) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' })
     return calendarFeedLinks(ctx.appUrl, token)
@@ -69,8 +69,8 @@ export const calendarFeedRouter = router({
     .query(async ({ ctx, input }) => {
       const notFound = new TRPCError({ code: 'NOT_FOUND', message: CALENDAR_FEED_NOT_FOUND })
       await ctx.rateLimit('calendar-feed:ip', ctx.clientIp)
-      if (!FEED_TOKEN_PATTERN.test(input.token)) throw notFound
-      const tokenHash = hashFeedToken(input.token)
+      if (!SECRET_TOKEN_PATTERN.test(input.token)) throw notFound
+      const tokenHash = hashSecretToken(input.token)
       await ctx.rateLimit('calendar-feed:token', tokenHash)
       const owner = await findCalendarFeedOwner(ctx.db, tokenHash)
       if (!owner) throw notFound

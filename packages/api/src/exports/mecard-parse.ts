@@ -1,3 +1,4 @@
+import { isLinkedinUrl } from './contact-text.ts'
 import type { ImportedContact } from './vcard-parse.ts'
 
 /** Splits at unescaped separators, keeping escapes for a later split. */
@@ -43,7 +44,7 @@ export function parseMeCard(text: string): ImportedContact | null {
   )
   const [firstWord = '', ...otherWords] = last.split(/\s+/)
   const url = field('URL')
-  const isLinkedin = /linkedin\.com/i.test(url)
+  const isLinkedin = isLinkedinUrl(url)
   const contact: ImportedContact = {
     firstName: first ?? firstWord,
     lastName: first === undefined ? otherWords.join(' ') : last,

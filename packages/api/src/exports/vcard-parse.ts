@@ -2,6 +2,8 @@
 // cards, quoted-printable values, CHARSET parameters and legacy encodings. One pass over the bytes,
 // so any input of the import limit is read in time proportional to its size.
 
+import { decodeByBom, decodeUtf8OrWindows1252, isLinkedinUrl } from './contact-text.ts'
+
 /** The new-person fields a contact card fills in. */
 export type ImportedContact = {
   firstName: string
@@ -183,7 +185,6 @@ const decoderFor = (label: string) => {
     return null
   }
 }
-const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** A value's text: per its CHARSET when it names one, else UTF-8, else Windows-1252. */
 function textOf(property: Property, isUtf8Source: boolean): string {
@@ -192,12 +193,7 @@ function textOf(property: Property, isUtf8Source: boolean): string {
   // A string argument was UTF-8 encoded here, so only encoded (quoted-printable) bytes keep the
   // file's CHARSET.
   const declared = charset && (!isUtf8Source || isEncoded) ? decoderFor(charset) : null
-  if (declared) return declared.decode(property.bytes)
-  try {
-    return utf8.decode(property.bytes)
-  } catch {
-    return windows1252.decode(property.bytes)
-  }
+  return declared ? declared.decode(property.bytes) : decodeUtf8OrWindows1252(property.bytes)
 }
 
 /**
@@ -248,14 +244,6 @@ function* cardsOf(bytes: Uint8Array): Generator<Card> {
   }
 }
 
-const BOMS: { bytes: number[]; encoding: string }[] = [
-  { bytes: [0xef, 0xbb, 0xbf], encoding: 'utf-8' },
-  { bytes: [0xff, 0xfe], encoding: 'utf-16le' },
-  { bytes: [0xfe, 0xff], encoding: 'utf-16be' },
-]
-
-const isLinkedin = (url: string) => /linkedin\.com/i.test(url)
-
 function contactOf(card: Card, isUtf8Source: boolean): ImportedContact | null {
   const { version, properties } = card
   const all = (name: string) => properties.filter((property) => property.name === name)
@@ -277,8 +265,8 @@ function contactOf(card: Card, isUtf8Source: boolean): ImportedContact | null {
   const urls = all('URL').map(text)
   const linkedin =
     all('X-SOCIALPROFILE')
-      .filter((property) => property.types.has('LINKEDIN') || isLinkedin(text(property)))
-      .map(text)[0] ?? urls.find(isLinkedin)
+      .filter((property) => property.types.has('LINKEDIN') || isLinkedinUrl(text(property)))
+      .map(text)[0] ?? urls.find(isLinkedinUrl)
 
   const contact: ImportedContact = {
     firstName: hasN ? given : fnFirst,
@@ -287,7 +275,7 @@ function contactOf(card: Card, isUtf8Source: boolean): ImportedContact | null {
     mobile: isUri ? text(phone).replace(/^tel:/i, '') : text(phone),
     company: partsOfProperty(all('ORG')[0])[0]?.trim() ?? '',
     linkedin: linkedin ?? '',
-    website: urls.find((url) => !isLinkedin(url)) ?? '',
+    website: urls.find((url) => !isLinkedinUrl(url)) ?? '',
   }
   return contact.firstName || contact.lastName ? contact : null
 }
@@ -300,10 +288,9 @@ function contactOf(card: Card, isUtf8Source: boolean): ImportedContact | null {
 export function parseVCards(input: Uint8Array | string): ImportedContact[] {
   let bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input
   let isUtf8Source = typeof input === 'string'
-  const bom = BOMS.find((mark) => mark.bytes.every((byte, i) => bytes[i] === byte))
-  if (bom) {
-    const text = new TextDecoder(bom.encoding).decode(bytes)
-    bytes = new TextEncoder().encode(text)
+  const fromBom = isUtf8Source ? null : decodeByBom(bytes)
+  if (fromBom !== null) {
+    bytes = new TextEncoder().encode(fromBom)
     isUtf8Source = true
   }
   const contacts: ImportedContact[] = []

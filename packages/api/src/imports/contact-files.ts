@@ -3,6 +3,7 @@
 // never leaves it unread) and in Node for the tests. CSV syntax is papaparse's (ADR 007); the
 // exporters' layouts are read here.
 import Papa from 'papaparse'
+import { decodeByBom, decodeUtf8OrWindows1252, isLinkedinUrl } from '../exports/contact-text.ts'
 import { parseVCards, type ImportedContact } from '../exports/vcard-parse.ts'
 
 export type ContactFileFormat = 'vcard' | 'google-csv' | 'linkedin-csv'
@@ -53,15 +54,9 @@ export function readContactFile(bytes: Uint8Array): ContactFile {
   return { ok: true, format, contacts }
 }
 
-/** UTF-16 by its byte order mark, else UTF-8 (BOM dropped), else Windows-1252 as Excel saves. */
+/** By its byte order mark (UTF-16 in Google's older export), else UTF-8, else Windows-1252. */
 function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes)
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes)
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes)
-  }
+  return decodeByBom(bytes) ?? decodeUtf8OrWindows1252(bytes)
 }
 
 function formatOfHeader(row: string[]): ContactFileFormat | null {
@@ -87,8 +82,6 @@ function vcardContacts(bytes: Uint8Array, text: string): FileContact[] {
 }
 
 type Cell = (column: string) => string
-
-const isLinkedin = (url: string) => /(^|[/.])linkedin\.com\//i.test(url)
 
 /** LinkedIn's Connections.csv: one row per connection, the profile in URL, the job in Position. */
 function linkedinContact(cell: Cell): ImportContact {
@@ -148,7 +141,7 @@ function googleContact(cell: Cell): ImportContact {
     mobile: phones.find(({ label }) => /mobile|cell/i.test(label))?.value ?? primary(phones),
     company: cell('Organization Name') || cell('Organization 1 - Name'),
     title: cell('Organization Title') || cell('Organization 1 - Title'),
-    linkedin: websites.find(isLinkedin) ?? '',
-    website: websites.find((url) => !isLinkedin(url)) ?? '',
+    linkedin: websites.find(isLinkedinUrl) ?? '',
+    website: websites.find((url) => !isLinkedinUrl(url)) ?? '',
   }
 }

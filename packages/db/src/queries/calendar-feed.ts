@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, events, people, users } from '../schema/index.ts'
+import { hasOpenFollowUp } from './connections.ts'
 
 /** Whether the user has a calendar feed: only its token's hash is kept, never the link itself. */
 export async function hasCalendarFeed(db: Database, userId: string): Promise<boolean> {
@@ -63,13 +64,7 @@ export async function listOpenFollowUps(db: Database, authorId: string) {
     .from(connections)
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
-    .where(
-      and(
-        eq(connections.authorId, authorId),
-        isNotNull(connections.followUpOn),
-        eq(connections.followUpDone, false),
-      ),
-    )
+    .where(and(eq(connections.authorId, authorId), hasOpenFollowUp))
     .orderBy(asc(connections.followUpOn), asc(connections.createdAt), asc(connections.id))
   return rows.flatMap(({ followUpOn, ...row }) => (followUpOn ? [{ ...row, followUpOn }] : []))
 }

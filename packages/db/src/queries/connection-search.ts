@@ -1,7 +1,7 @@
-import { and, arrayContains, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, events, people } from '../schema/index.ts'
-import { connectionColumns, eventSummaryColumns } from './connections.ts'
+import { connectionColumns, eventSummaryColumns, hasOpenFollowUp } from './connections.ts'
 import { personColumns } from './people.ts'
 
 /** Marks around the matched words in headlines: private-use characters that typed text never has. */
@@ -129,9 +129,7 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
         eq(connections.authorId, authorId),
         eventId ? eq(connections.eventId, eventId) : undefined,
         type ? arrayContains(connections.connectionTypes, [type]) : undefined,
-        needsFollowUp
-          ? and(isNotNull(connections.followUpOn), eq(connections.followUpDone, false))
-          : undefined,
+        needsFollowUp ? hasOpenFollowUp : undefined,
         or(
           inArray(connections.id, ownTextMatches),
           sql`${people.searchVector} @@ ${query}`,

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
@@ -23,6 +23,12 @@ export type ConnectionContent = {
 export type PersonContactChanges = Partial<
   Pick<PublicPerson, 'email' | 'mobile' | 'company' | 'website' | 'linkedin'>
 >
+
+/** A connection with a follow-up day that is not done yet. */
+export const hasOpenFollowUp = and(
+  isNotNull(connections.followUpOn),
+  eq(connections.followUpDone, false),
+)
 
 export const eventSummaryColumns = {
   id: events.id,

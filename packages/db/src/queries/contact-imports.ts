@@ -256,14 +256,7 @@ const importColumns = {
   undoneAt: contactImports.undoneAt,
 }
 
-export type ContactImport = {
-  id: string
-  source: ContactImportSource
-  fileName: string
-  peopleCount: number
-  createdAt: Date
-  undoneAt: Date | null
-}
+export type ContactImport = Awaited<ReturnType<typeof listContactImports>>[number]
 
 /**
  * Makes the staged contacts the owner's people, but for the duplicates and repeats

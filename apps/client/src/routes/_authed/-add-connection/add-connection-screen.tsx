@@ -14,13 +14,14 @@ import {
   Title,
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAddressBook, IconQrcode, IconX } from '@tabler/icons-react'
+import { IconAddressBook, IconQrcode } from '@tabler/icons-react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../../api/auth.ts'
 import { useCreateConnection } from '../../../api/connection-mutations.ts'
 import type { PersonMatch } from '../../../api/router-types.ts'
 import { BOTTOM_NAV_HEIGHT } from '../../../components/bottom-nav.tsx'
+import { ClosableScreenTitle } from '../../../components/closable-screen-title.tsx'
 import { ConnectionTypeToggles } from '../../../components/connection-type-toggles.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
@@ -234,19 +235,7 @@ export function AddConnectionScreen() {
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={1} size="h2">
-            Add Connection
-          </Title>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label="Close"
-            onClick={() => void navigate({ to: '/' })}
-          >
-            <IconX size={24} aria-hidden />
-          </ActionIcon>
-        </Group>
+        <ClosableScreenTitle title="Add Connection" closeTo="/" />
 
         {/* The common case first: a name and a type, with Save in sight; optional parts below. */}
         <Step title="Who did you meet?">

@@ -1,20 +1,10 @@
 import { MAX_IMPORT_CONTACTS, MAX_IMPORT_FILE_BYTES } from '@fiveconnect/api/schemas'
 // Its own entry, so papaparse loads with this screen only.
 import { readContactFile } from '@fiveconnect/api/contact-files'
-import {
-  ActionIcon,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
-import { IconFileImport, IconX } from '@tabler/icons-react'
-import { useNavigate } from '@tanstack/react-router'
+import { Button, Card, FileButton, Progress, Stack, Text } from '@mantine/core'
+import { IconFileImport } from '@tabler/icons-react'
 import { useState } from 'react'
+import { ClosableScreenTitle } from '../../../components/closable-screen-title.tsx'
 import { readBytes } from '../../../lib/read-bytes.ts'
 import { serverMessageOr, toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
@@ -34,7 +24,6 @@ type State =
  * to be checked against the user's people, then a preview, then one commit that adds them all.
  */
 export function ImportScreen() {
-  const navigate = useNavigate()
   const utils = trpc.useUtils()
   const stage = trpc.imports.stage.useMutation()
   const create = trpc.imports.create.useMutation()
@@ -110,19 +99,7 @@ export function ImportScreen() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={1} size="h2">
-          Import contacts
-        </Title>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label="Close"
-          onClick={() => void navigate({ to: '/profile' })}
-        >
-          <IconX size={24} aria-hidden />
-        </ActionIcon>
-      </Group>
+      <ClosableScreenTitle title="Import contacts" closeTo="/profile" />
 
       {state.step === 'choose' && (
         <Card withBorder radius="lg" padding="md">
