@@ -48,6 +48,7 @@ import { eventRoutes } from './rest/events.ts'
 import { exportRoutes } from './rest/exports.ts'
 import { peopleRoutes } from './rest/people.ts'
 import { profileRoutes } from './rest/profile.ts'
+import { reminderRoutes } from './rest/reminders.ts'
 import { uploadRoutes } from './rest/uploads.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
@@ -174,6 +175,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   app.route('/api', peopleRoutes)
   app.route('/api', eventRoutes)
   app.route('/api', profileRoutes)
+  app.route('/api', reminderRoutes)
   app.route('/api', adminRoutes)
   app.route('/api', accountRoutes)
   app.route('/api', uploadRoutes)

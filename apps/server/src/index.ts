@@ -10,6 +10,7 @@ import { createTranscriber } from './files/transcription/index.ts'
 import { startHousekeeping } from './housekeeping.ts'
 import { logError } from './http/log-error.ts'
 import { createMailer } from './mail/index.ts'
+import { startReminderDigests } from './reminder-digests.ts'
 
 // In the built server (dist/server/index.js) the client sits next to it in dist/public.
 const clientDir = fileURLToPath(new URL('../public', import.meta.url))
@@ -23,9 +24,10 @@ async function main() {
   }
 
   const storage = await createStorage(env)
+  const mailer = createMailer(env)
   const app = createApp({
     db: database.db,
-    mailer: createMailer(env),
+    mailer,
     storage,
     transcription: {
       transcriber: await createTranscriber(env),
@@ -50,6 +52,11 @@ async function main() {
     storage,
     uploadUrlTtlMs: env.UPLOAD_URL_TTL_SECONDS * 1000,
   })
+  const stopReminderDigests = startReminderDigests({
+    db: database.db,
+    mailer,
+    appUrl: env.APP_URL,
+  })
 
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     console.info(
@@ -64,6 +71,7 @@ async function main() {
     console.info(`${signal} received: finishing open requests, then stopping.`)
     // close() stops accepting connections and waits for in-flight requests to finish.
     stopHousekeeping()
+    stopReminderDigests()
     server.close(() => {
       void database.close().finally(() => process.exit(0))
     })

@@ -9,12 +9,13 @@
  * - the value after password, secret, token, cookie, session, signature, authorization or API
  *   key, in `name=value` and `name: value` forms;
  * - email addresses and phone numbers (seven digits or more; an ISO date is kept);
- * - the secret in a calendar feed's path (`/api/calendar/{token}.ics`), also in the context line,
- *   which names the failed request's path.
+ * - the secret in a calendar feed's path (`/api/calendar/{token}.ics`) and in a reminder's
+ *   unsubscribe link (`/api/reminders/unsubscribe/{token}`), also in the context line, which names
+ *   the failed request's path.
  */
 const REDACTIONS: [RegExp, string][] = [
   [/\nparams: [\s\S]*$/, '\nparams: [redacted]'],
-  [/(\/api\/calendar\/)[^/\s?#]+/g, '$1[redacted]'],
+  [/(\/api\/(?:calendar|reminders\/unsubscribe)\/)[^/\s?#]+/g, '$1[redacted]'],
   [/\$argon2(?:id|i|d)\$[^\s"',]*/g, '[redacted hash]'],
   [
     /(password|passwd|secret|token|cookie|session|signature|authorization|api[_-]?key)(\w*["']?\s*[:=]\s*)(?:"[^"]*"|'[^']*'|[^\s&,;]+)/gi,
