@@ -81,7 +81,7 @@ async function followUp(
   user: User,
   person: { firstName: string; lastName: string; company?: string },
   connection: { followUpOn: string; followUpDone?: boolean },
-) {
+): Promise<string> {
   const { id: personId } = await json<{ id: string }>(
     await t.request('/api/people', { body: person, cookie: user.cookie }),
   )
@@ -90,6 +90,7 @@ async function followUp(
     cookie: user.cookie,
   })
   expect(response.status).toBe(201)
+  return (await json<{ id: string }>(response)).id
 }
 
 async function setReminders(user: User, settings: unknown) {
@@ -126,11 +127,17 @@ describe('the daily follow-up digest', () => {
   let nothingDue: User
   let deactivated: User
   let noTimeZone: User
+  let adaConnection: string
+  let katherineConnection: string
 
   beforeAll(async () => {
     berlin = await signUp('Grace', 'Hopper', 'Europe/Berlin')
-    await followUp(berlin, { firstName: 'Ada', lastName: 'Lovelace' }, { followUpOn: '2026-12-01' })
-    await followUp(
+    adaConnection = await followUp(
+      berlin,
+      { firstName: 'Ada', lastName: 'Lovelace' },
+      { followUpOn: '2026-12-01' },
+    )
+    katherineConnection = await followUp(
       berlin,
       { firstName: 'Katherine', lastName: 'Johnson', company: 'NASA' },
       { followUpOn: '2026-11-28' },
@@ -201,10 +208,10 @@ describe('the daily follow-up digest', () => {
     const mail = firstMailTo(berlin)
     expect(header(mail, 'Subject')).toBe('Your follow-ups for Tuesday 1 December')
     expect(mail.text).toContain(
-      `Due today:\n- Ada Lovelace\n  ${TEST_APP_URL}/connections?q=Ada%20Lovelace`,
+      `Due today:\n- Ada Lovelace\n  ${TEST_APP_URL}/connections?connection=${adaConnection}`,
     )
     expect(mail.text).toContain(
-      `Overdue:\n- Katherine Johnson, NASA\n  ${TEST_APP_URL}/connections?q=Katherine%20Johnson\n  Was due Saturday 28 November`,
+      `Overdue:\n- Katherine Johnson, NASA\n  ${TEST_APP_URL}/connections?connection=${katherineConnection}\n  Was due Saturday 28 November`,
     )
     expect(mail.text).not.toContain('Not Yet')
     expect(mail.text).not.toContain('Already Done')

@@ -10,10 +10,6 @@ type FollowUp = {
 export const fullNameOf = (person: FollowUp['person']) =>
   `${person.firstName} ${person.lastName}`.trim()
 
-/** Where the app finds the connection: its list searched for the person's name. */
-export const connectionUrl = (appUrl: string, person: FollowUp['person']) =>
-  `${appUrl}/connections?q=${encodeURIComponent(fullNameOf(person))}`
-
 /**
  * A connection's follow-up as an all-day event. The UID is the connection's, so the single .ics
  * imported again, or the feed fetched again, updates the event instead of adding a copy.
@@ -28,7 +24,7 @@ export function followUpEvent(
     day: followUp.day,
     summary: `Follow up with ${name}`,
     description: details.description,
-    url: connectionUrl(details.appUrl, followUp.person),
+    url: `${details.appUrl}/connections?q=${encodeURIComponent(name)}`,
     generatedAt: details.generatedAt,
   }
 }

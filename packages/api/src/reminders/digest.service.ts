@@ -8,7 +8,7 @@ import {
   type DueFollowUp,
 } from '@fiveconnect/db'
 import type { Mailer, MailMessage } from '../context.ts'
-import { connectionUrl, fullNameOf } from '../exports/follow-up-event.ts'
+import { fullNameOf } from '../exports/follow-up-event.ts'
 import { generateSecretToken, hashSecretToken } from '../secret-token.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -63,7 +63,7 @@ function digestMail(
   const line = (followUp: DueFollowUp) => {
     const name = fullNameOf(followUp.person)
     const company = followUp.person.company ? `, ${followUp.person.company}` : ''
-    return `- ${name}${company}\n  ${connectionUrl(links.appUrl, followUp.person)}`
+    return `- ${name}${company}\n  ${links.appUrl}/connections?connection=${followUp.id}`
   }
   const dueToday = followUps.filter((followUp) => followUp.followUpOn === day)
   const overdue = followUps.filter((followUp) => followUp.followUpOn < day)
