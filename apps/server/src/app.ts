@@ -63,6 +63,12 @@ const LONG_RUNNING_PATHS = [
   '/api/account/export.json',
 ]
 const DEFAULT_REQUEST_DEADLINE_MS = 10_000
+/**
+ * A reminder email's unsubscribe link: its secret is the credential, so a request from another
+ * site (a mail provider's one-click POST) is no forgery, and the confirmation page's own form is
+ * sent with `Origin: null` under its no-referrer policy.
+ */
+const UNSUBSCRIBE_PATHS = ['/api/reminders/unsubscribe/*']
 
 export type AppDeps = {
   db: Database
@@ -144,7 +150,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
         onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
       }),
     ),
-    originCheck(config.appUrl),
+    except(UNSUBSCRIBE_PATHS, originCheck(config.appUrl)),
     except(
       LONG_RUNNING_PATHS,
       requestDeadline(config.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS),

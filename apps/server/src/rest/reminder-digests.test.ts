@@ -263,6 +263,23 @@ describe('the daily follow-up digest', () => {
     ])
   })
 
+  it('takes the POST from its own page (Origin: null, as no-referrer sends it) or another site', async () => {
+    for (const [user, origin] of [
+      [losAngeles, 'null'],
+      [auckland, 'https://mail.example'],
+    ] as const) {
+      const link = header(firstMailTo(user), 'List-Unsubscribe').slice(1 + TEST_APP_URL.length, -1)
+      const response = await t.request(link, {
+        method: 'POST',
+        headers: { origin, 'sec-fetch-site': 'cross-site' },
+      })
+      expect(response.status).toBe(200)
+      expect(await json(await t.request('/api/reminders', { cookie: user.cookie }))).toMatchObject({
+        enabled: false,
+      })
+    }
+  })
+
   it('answers a link that is not one with a 404 page', async () => {
     for (const token of ['x'.repeat(43), 'short']) {
       const response = await t.request(`/api/reminders/unsubscribe/${token}`, { method: 'POST' })

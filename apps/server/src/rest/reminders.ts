@@ -16,7 +16,7 @@ function page(title: string, body: string): string {
 <title>${title} · FiveConnect</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }
-button { font: inherit; min-height: 44px; padding: 0 1.25rem; border-radius: 8px; border: 0; background: #1c7ed6; color: #fff; cursor: pointer; }
+button { font: inherit; min-height: 44px; padding: 0 1.25rem; border-radius: 8px; border: 0; background: #3b5bdb; color: #fff; cursor: pointer; }
 </style>
 </head>
 <body>
