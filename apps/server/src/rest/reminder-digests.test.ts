@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { sendDueDigests } from '@fiveconnect/api'
+import { RATE_LIMIT_POLICIES, sendDueDigests } from '@fiveconnect/api'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSmtpMailer } from '../mail/smtp-mailer.ts'
@@ -379,5 +379,26 @@ describe('the reminder settings', () => {
       body: { enabled: false, hour: 8 },
     })
     expect(response.status).toBe(401)
+  })
+})
+
+describe('the unsubscribe link', () => {
+  it('is limited per address, so tokens cannot be guessed at speed', async () => {
+    const limited = await createTestApp({
+      rateLimits: {
+        ...RATE_LIMIT_POLICIES,
+        'reminder-unsubscribe:ip': { limit: 2, windowMs: 60 * 60_000 },
+      },
+    })
+    try {
+      const statuses = []
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const token = `${'x'.repeat(42)}${String(attempt)}`
+        statuses.push((await limited.request(`/api/reminders/unsubscribe/${token}`)).status)
+      }
+      expect(statuses).toEqual([404, 404, 429])
+    } finally {
+      await limited.close()
+    }
   })
 })
