@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type auditEventColumns } from '@fiveconnect/db'
+import type { auditEventColumns } from '@fiveconnect/db'
 import { z } from 'zod'
 import { roleSchema } from '../auth/auth.schema.ts'
 import { CONNECTION_TYPES } from '../connections/connection.schema.ts'
@@ -59,7 +59,16 @@ export const auditEventOutput = z.object({
   id: z.string(),
   actorId: z.string().nullable(),
   actorEmail: z.string(),
-  action: z.enum(AUDIT_ACTIONS),
+  // The client imports this file: the actions are listed here rather than imported from the
+  // database package, and the procedure's return type keeps the two lists in step.
+  action: z.enum([
+    'user.role_changed',
+    'user.updated',
+    'user.deactivated',
+    'user.reactivated',
+    'user.password_set',
+    'event.deleted',
+  ]),
   targetId: z.string(),
   targetLabel: z.string(),
   details: z.record(z.string(), z.unknown()),

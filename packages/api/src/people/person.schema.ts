@@ -1,4 +1,4 @@
-import { MATCH_REASONS, type personColumns } from '@fiveconnect/db'
+import type { personColumns } from '@fiveconnect/db'
 import { z } from 'zod'
 import {
   idempotencyKeyField,
@@ -94,5 +94,6 @@ export const metPersonOutput = z.object({
   person: personOutput,
   meetings: z.number().int(),
   lastMetAt: z.date().nullable(),
-  reasons: z.array(z.enum(MATCH_REASONS)),
+  // Listed here, not imported: the client imports this file and must not bundle the database.
+  reasons: z.array(z.enum(['email', 'mobile', 'linkedin', 'name'])),
 })

@@ -14,8 +14,7 @@ export type PersonCandidate = {
   linkedin?: string | null
 }
 
-export const MATCH_REASONS = ['email', 'mobile', 'linkedin', 'name'] as const
-export type MatchReason = (typeof MATCH_REASONS)[number]
+export type MatchReason = 'email' | 'mobile' | 'linkedin' | 'name'
 
 // pg_trgm similarity of full names above which two people at one company are taken as the same
 // ('Jon Smith' and 'John Smith' 0.62; 'John Smith' and 'Jane Smith' 0.47).
