@@ -92,3 +92,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export function loadEnv(): Env {
   return parseEnv(process.env)
 }
+
+/**
+ * The folder the operator ran `pnpm …` in: pnpm runs a package's scripts in the package's folder,
+ * and says where it was started in INIT_CWD.
+ */
+export function invocationFolder(): string {
+  return process.env.INIT_CWD ?? process.cwd()
+}
