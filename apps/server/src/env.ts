@@ -21,6 +21,11 @@ const envSchema = z
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    // JSON lines for log collectors; `pretty` (development only: pino-pretty) for a terminal.
+    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

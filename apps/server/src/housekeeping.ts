@@ -8,7 +8,7 @@ import {
 } from '@fiveconnect/db'
 import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth/lucia.ts'
 import type { ServerStorage } from './files/storage/index.ts'
-import { logError } from './http/log-error.ts'
+import { logError } from './logging/logger.ts'
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR

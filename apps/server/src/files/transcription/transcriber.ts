@@ -1,4 +1,4 @@
-import { logError } from '../../http/log-error.ts'
+import { logError } from '../../logging/logger.ts'
 
 /** A recording on disk (for command-line tools) and in memory (for upload APIs). */
 export type AudioFile = { path: string; bytes: Uint8Array; contentType: string }
