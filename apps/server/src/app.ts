@@ -40,6 +40,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import { sessionMiddleware } from './http/session.ts'
 import { serveClient } from './http/static-client.ts'
 import { logError, logger } from './logging/logger.ts'
+import { metricsHandler } from './metrics/metrics.ts'
 import { accountRoutes } from './rest/account.ts'
 import { adminRoutes } from './rest/admin.ts'
 import { authRoutes } from './rest/auth.ts'
@@ -86,6 +87,8 @@ export type AppDeps = {
     requestDeadlineMs?: number
     /** Files and bytes one user may upload a day; DEFAULT_UPLOAD_QUOTA unless set. */
     uploadQuota?: UploadQuota
+    /** The bearer token that opens GET /metrics; without it the route answers 404. */
+    metricsToken?: string
   }
 }
 
@@ -114,6 +117,9 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
     else if (status >= 500) logError(`${c.req.method} ${c.req.path} failed`, error)
     return c.json(body, status, headers)
   })
+
+  // Outside /api: no session, no Origin check; its own bearer token.
+  app.get('/metrics', metricsHandler(config.metricsToken))
 
   app.get('/api/health', async (c) => {
     try {

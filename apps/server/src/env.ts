@@ -26,6 +26,8 @@ const envSchema = z
       .default('info'),
     // JSON lines for log collectors; `pretty` (development only: pino-pretty) for a terminal.
     LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    // Opens GET /metrics to `Authorization: Bearer <token>`; unset, /metrics answers 404.
+    METRICS_TOKEN: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

@@ -10,6 +10,7 @@ import { createTranscriber } from './files/transcription/index.ts'
 import { startHousekeeping } from './housekeeping.ts'
 import { configureLogging, logError, logger, prettyDestination } from './logging/logger.ts'
 import { createMailer } from './mail/index.ts'
+import { registerDatabasePoolMetrics } from './metrics/metrics.ts'
 
 // In the built server (dist/server/index.js) the client sits next to it in dist/public.
 const clientDir = fileURLToPath(new URL('../public', import.meta.url))
@@ -21,6 +22,7 @@ async function main() {
     destination: env.LOG_FORMAT === 'pretty' ? await prettyDestination() : undefined,
   })
   const database = openDatabase(env)
+  registerDatabasePoolMetrics(database)
   await database.migrate()
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     await bootstrapAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
@@ -47,6 +49,7 @@ async function main() {
         filesPerDay: env.UPLOAD_QUOTA_FILES_PER_DAY,
         bytesPerDay: env.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024,
       },
+      metricsToken: env.METRICS_TOKEN,
     },
   })
   const stopHousekeeping = startHousekeeping({

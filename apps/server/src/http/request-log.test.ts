@@ -43,13 +43,15 @@ describe('the request log', () => {
     expect(logs.text()).not.toContain(id)
   })
 
-  it('names the pattern of tRPC and of unknown API paths', async () => {
+  it('names the pattern of tRPC, unknown API paths and the metrics route', async () => {
     const logs = captureLogs()
     await t.request('/api/trpc/auth.me')
     await t.request('/api/no-such-thing/123')
+    await t.request('/metrics')
     expect(requestLines(logs.entries()).map((entry) => entry.route)).toEqual([
       '/api/trpc/*',
       '/api/*',
+      '/metrics',
     ])
   })
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import { logger, withRequestId } from '../logging/logger.ts'
+import { observeRequest } from '../metrics/metrics.ts'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 /** An id a proxy sent is kept only if it is a short token that cannot forge a log line. */
@@ -9,8 +10,8 @@ const SAFE_REQUEST_ID = /^[\w.=-]{1,64}$/
 
 /**
  * Gives each request an id (answered as X-Request-Id, carried by every line logged while it runs),
- * then logs one line for it: method, route pattern (never the raw path, which may hold ids and
- * secrets), status and duration.
+ * then logs one line for it and times it for the metrics: method, route pattern (never the raw
+ * path, which may hold ids and secrets), status and duration.
  */
 export function requestLog(): MiddlewareHandler {
   return async (c, next) => {
@@ -25,6 +26,7 @@ export function requestLog(): MiddlewareHandler {
     const route = routePath(c) || '*'
     const { method } = c.req
     const { status } = c.res
+    observeRequest(route, method, status, durationMs / 1000)
     logger.info(
       { reqId, method, route, status, durationMs: Math.round(durationMs * 10) / 10 },
       `${method} ${route} ${status}`,
