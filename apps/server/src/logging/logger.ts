@@ -153,10 +153,15 @@ export function configureLogging(settings: LoggingSettings): () => void {
   }
 }
 
-/** Readable, coloured lines for a developer's terminal (pino-pretty, a development dependency). */
+/** Readable lines, coloured on a terminal, for a developer (pino-pretty, a development dependency). */
 export async function prettyDestination(): Promise<DestinationStream> {
   const { default: pretty } = await import('pino-pretty')
-  return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+  return pretty({
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    sync: true,
+  })
 }
 
 /** The one way the server logs an error it did not expect. */
