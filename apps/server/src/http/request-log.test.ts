@@ -45,14 +45,17 @@ describe('the request log', () => {
 
   it('names the pattern of tRPC, unknown API paths and the metrics route', async () => {
     const logs = captureLogs()
-    await t.request('/api/trpc/auth.me')
-    await t.request('/api/no-such-thing/123')
-    await t.request('/metrics')
-    expect(requestLines(logs.entries()).map((entry) => entry.route)).toEqual([
-      '/api/trpc/*',
-      '/api/*',
-      '/metrics',
-    ])
+    const responses = [
+      await t.request('/api/trpc/auth.me'),
+      await t.request('/api/no-such-thing/123'),
+      await t.request('/metrics'),
+    ]
+    const lines = requestLines(logs.entries())
+    expect(lines.map((entry) => entry.route)).toEqual(['/api/trpc/*', '/api/*', '/metrics'])
+    // tRPC answers with a Response of its own: the id header is still on it.
+    expect(responses.map((response) => response.headers.get('X-Request-Id'))).toEqual(
+      lines.map((entry) => entry.reqId),
+    )
   })
 
   it('gives every request its own id, and keeps a safe one a proxy sent', async () => {

@@ -18,8 +18,9 @@ export function requestLog(): MiddlewareHandler {
     const started = performance.now()
     const incoming = c.req.header(REQUEST_ID_HEADER)
     const reqId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
-    c.header(REQUEST_ID_HEADER, reqId)
     await withRequestId(reqId, next)
+    // Set on the answer itself: a handler's own Response (tRPC's, a file's) drops headers set before.
+    c.header(REQUEST_ID_HEADER, reqId)
 
     const durationMs = performance.now() - started
     // After next(), the route index is the handler that answered (or the last middleware that did).
