@@ -68,5 +68,11 @@ describe('the password reset mail', () => {
       expect(logs.entries().filter((entry) => entry.level === 50)).toHaveLength(1),
     )
     expect(logs.text()).not.toContain(user.email)
+    // Logged after the answer, and still under the request's id.
+    const [error] = logs.entries().filter((entry) => entry.level === 50)
+    expect(error).toMatchObject({
+      msg: 'A task after the response failed',
+      reqId: response.headers.get('X-Request-Id'),
+    })
   })
 })
