@@ -57,6 +57,25 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    // The client imports the API's schemas: a value imported from the database package there would
+    // bundle PGlite (about 15 MB) into the browser build.
+    files: ['packages/api/src/**/*.schema.ts', 'packages/api/src/schemas.ts', 'apps/client/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@fiveconnect/db',
+              message: 'Only types from the database package may reach the client.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {

@@ -9,6 +9,10 @@ declare -A apt_packages=(
   [ffprobe]=ffmpeg
   [espeak-ng]=espeak-ng
   [pocketsphinx_continuous]=pocketsphinx
+  # pnpm backup / restore on Postgres, and their tests.
+  [pg_dump]=postgresql-client
+  [pg_restore]=postgresql-client
+  [psql]=postgresql-client
 )
 
 missing=()

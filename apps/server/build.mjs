@@ -11,6 +11,8 @@ await build({
   entryPoints: [
     { in: 'src/index.ts', out: 'index' },
     { in: 'src/cli/create-admin.ts', out: 'create-admin' },
+    { in: 'src/cli/backup.ts', out: 'backup' },
+    { in: 'src/cli/restore.ts', out: 'restore' },
   ],
   outdir: 'dist/server',
   bundle: true,

@@ -156,14 +156,24 @@ async function measureClient(baseUrl: string, cookie: string | undefined): Promi
   let chunks: Chunk[]
   try {
     chunks = await measureChunks(CLIENT_DIST)
-    const landing = initialScripts(await readFile(join(CLIENT_DIST, 'index.html'), 'utf8'))
-    figures.push({
-      group: 'Client',
-      name: 'landing page initial JS (gzip)',
-      unit: 'kB',
-      value: gzipBytesOf(chunks, landing) / KB,
-      target: { bound: 'atMost', of: 'value', threshold: 150 },
-    })
+    // Signed-out visitors get the prerendered landing page, which loads only its own small script.
+    const landing = initialScripts(await readFile(join(CLIENT_DIST, 'landing.html'), 'utf8'))
+    const appShell = initialScripts(await readFile(join(CLIENT_DIST, 'index.html'), 'utf8'))
+    figures.push(
+      {
+        group: 'Client',
+        name: 'landing page initial JS (gzip)',
+        unit: 'kB',
+        value: gzipBytesOf(chunks, landing) / KB,
+        target: { bound: 'atMost', of: 'value', threshold: 60 },
+      },
+      {
+        group: 'Client',
+        name: 'app shell initial JS (gzip)',
+        unit: 'kB',
+        value: gzipBytesOf(chunks, appShell) / KB,
+      },
+    )
     for (const chunk of chunks) {
       figures.push({
         group: 'Client',

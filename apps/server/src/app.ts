@@ -33,12 +33,14 @@ import type { ServerStorage } from './files/storage/index.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
 import { closeUnreadBody } from './http/close-unread-body.ts'
-import { logError, redactText } from './http/log-error.ts'
 import { originCheck } from './http/origin-check.ts'
 import { requestDeadline } from './http/request-deadline.ts'
+import { requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { sessionMiddleware } from './http/session.ts'
 import { serveClient } from './http/static-client.ts'
+import { logError, logger } from './logging/logger.ts'
+import { metricsHandler } from './metrics/metrics.ts'
 import { accountRoutes } from './rest/account.ts'
 import { adminRoutes } from './rest/admin.ts'
 import { authRoutes } from './rest/auth.ts'
@@ -92,6 +94,8 @@ export type AppDeps = {
     requestDeadlineMs?: number
     /** Files and bytes one user may upload a day; DEFAULT_UPLOAD_QUOTA unless set. */
     uploadQuota?: UploadQuota
+    /** The bearer token that opens GET /metrics; without it the route answers 404. */
+    metricsToken?: string
   }
 }
 
@@ -100,6 +104,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   const lucia = createLucia(db, { secureCookies: config.secureCookies })
   const app = new Hono<AppEnv>()
 
+  app.use(requestLog())
   app.use(securityHeaders({ https: config.secureCookies, uploadOrigins: config.uploadOrigins }))
   // A phone at a venue has little bandwidth: the signed-in home's data (500 connections) is 656 kB
   // of JSON and 120 kB compressed. No answer holds a secret beside text an attacker
@@ -115,10 +120,13 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
 
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error)
-    if (status === 503) console.warn(`Answered 503: ${redactText(String(error))}`)
+    if (status === 503) logger.warn({ reason: String(error) }, 'Answered 503')
     else if (status >= 500) logError(`${c.req.method} ${c.req.path} failed`, error)
     return c.json(body, status, headers)
   })
+
+  // Outside /api: no session, no Origin check; its own bearer token.
+  app.get('/metrics', metricsHandler(config.metricsToken))
 
   app.get('/api/health', async (c) => {
     try {

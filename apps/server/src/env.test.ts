@@ -10,6 +10,8 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined()
     expect(env.RATE_LIMITS).toBe('on')
     expect(env.TRUST_PROXY).toBe(false)
+    expect(env).toMatchObject({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' })
+    expect(env.METRICS_TOKEN).toBeUndefined()
   })
 
   it('derives the app URL from the port and drops a trailing slash', () => {
@@ -36,6 +38,9 @@ describe('parseEnv', () => {
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ UPLOAD_QUOTA_FILES_PER_DAY: '0' }, 'UPLOAD_QUOTA_FILES_PER_DAY'],
     [{ UPLOAD_QUOTA_MB_PER_DAY: 'lots' }, 'UPLOAD_QUOTA_MB_PER_DAY'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'text' }, 'LOG_FORMAT'],
+    [{ METRICS_TOKEN: 'x'.repeat(31) }, 'METRICS_TOKEN'],
   ])('stops on %j, naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError)
     expect(() => parseEnv(source)).toThrow(new RegExp(`^\\s*${variable}:`, 'm'))
@@ -43,6 +48,7 @@ describe('parseEnv', () => {
 
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined()
+    expect(parseEnv({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined()
   })
 
   it('keeps files locally unless S3 is chosen or a bucket is named', () => {

@@ -21,6 +21,13 @@ const envSchema = z
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    // JSON lines for log collectors; `pretty` (development only: pino-pretty) for a terminal.
+    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    // Opens GET /metrics to `Authorization: Bearer <token>`; unset, /metrics answers 404.
+    METRICS_TOKEN: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
@@ -91,4 +98,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 /** The process environment, validated: the only place the server reads it. */
 export function loadEnv(): Env {
   return parseEnv(process.env)
+}
+
+/**
+ * The folder the operator ran `pnpm …` in: pnpm runs a package's scripts in the package's folder,
+ * and says where it was started in INIT_CWD.
+ */
+export function invocationFolder(): string {
+  return process.env.INIT_CWD ?? process.cwd()
 }

@@ -8,7 +8,7 @@ import {
 } from '@fiveconnect/db'
 import { SESSION_ABSOLUTE_LIFETIME_MS } from './auth/lucia.ts'
 import type { ServerStorage } from './files/storage/index.ts'
-import { logError } from './http/log-error.ts'
+import { logError, logger } from './logging/logger.ts'
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
@@ -48,18 +48,22 @@ export async function sweepAbandonedObjects(
 
 /**
  * Deletes ended sessions, old rate-limit windows, contact imports left unfinished for a day and
- * abandoned uploads now and every hour; returns a stop function.
+ * abandoned uploads now and every hour, and logs how many of each; returns a stop function.
  */
 export function startHousekeeping(deps: HousekeepingDeps): () => void {
   const sweep = async () => {
     const now = new Date()
-    await deleteEndedSessions(deps.db, {
-      now,
-      startedBefore: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
-    })
-    await deleteStaleRateLimitBuckets(deps.db, new Date(now.getTime() - DAY))
-    await deleteAbandonedImportRows(deps.db, new Date(now.getTime() - DAY))
-    await sweepAbandonedObjects(deps, now)
+    const removed = {
+      // Not `sessions`: a field so named is redacted.
+      endedSignIns: await deleteEndedSessions(deps.db, {
+        now,
+        startedBefore: new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS),
+      }),
+      rateLimitWindows: await deleteStaleRateLimitBuckets(deps.db, new Date(now.getTime() - DAY)),
+      importRows: await deleteAbandonedImportRows(deps.db, new Date(now.getTime() - DAY)),
+      objects: await sweepAbandonedObjects(deps, now),
+    }
+    logger.info(removed, 'Housekeeping done')
   }
   const run = () => {
     sweep().catch((error: unknown) => logError('Housekeeping failed', error))

@@ -8,8 +8,9 @@ import { findProbeTools } from './files/audio-tools.ts'
 import { createStorage, uploadOriginsOf } from './files/storage/index.ts'
 import { createTranscriber } from './files/transcription/index.ts'
 import { startHousekeeping } from './housekeeping.ts'
-import { logError } from './http/log-error.ts'
+import { configureLogging, logError, logger, prettyDestination } from './logging/logger.ts'
 import { createMailer } from './mail/index.ts'
+import { registerDatabasePoolMetrics } from './metrics/metrics.ts'
 import { startReminderDigests } from './reminder-digests.ts'
 
 // In the built server (dist/server/index.js) the client sits next to it in dist/public.
@@ -17,7 +18,12 @@ const clientDir = fileURLToPath(new URL('../public', import.meta.url))
 
 async function main() {
   const env = loadEnv()
+  configureLogging({
+    level: env.LOG_LEVEL,
+    destination: env.LOG_FORMAT === 'pretty' ? await prettyDestination() : undefined,
+  })
   const database = openDatabase(env)
+  registerDatabasePoolMetrics(database)
   await database.migrate()
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     await bootstrapAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
@@ -45,6 +51,7 @@ async function main() {
         filesPerDay: env.UPLOAD_QUOTA_FILES_PER_DAY,
         bytesPerDay: env.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024,
       },
+      metricsToken: env.METRICS_TOKEN,
     },
   })
   const stopHousekeeping = startHousekeeping({
@@ -59,8 +66,9 @@ async function main() {
   })
 
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-    console.info(
-      `FiveConnect is running on ${env.APP_URL} (listening on ${info.address}:${info.port}, ${database.driver})`,
+    logger.info(
+      { address: info.address, port: info.port, database: database.driver },
+      `FiveConnect is running on ${env.APP_URL}`,
     )
   })
 
@@ -68,12 +76,15 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
-    console.info(`${signal} received: finishing open requests, then stopping.`)
+    logger.info(`${signal} received: finishing open requests, then stopping.`)
     // close() stops accepting connections and waits for in-flight requests to finish.
     stopHousekeeping()
     stopReminderDigests()
     server.close(() => {
-      void database.close().finally(() => process.exit(0))
+      void database.close().finally(() => {
+        logger.info('Stopped.')
+        process.exit(0)
+      })
     })
     if ('closeIdleConnections' in server) server.closeIdleConnections()
   }
@@ -82,6 +93,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // A bad setting is printed as it is, for a person: it names variables, never their values, and the
+  // logger's own settings may be among them.
   if (error instanceof EnvError) console.error(error.message)
   else logError('Start-up failed', error)
   process.exit(1)

@@ -1,6 +1,6 @@
 import { sendDueDigests, type Mailer } from '@fiveconnect/api'
 import type { Database } from '@fiveconnect/db'
-import { logError } from './http/log-error.ts'
+import { logError } from './logging/logger.ts'
 
 const EVERY_MS = 5 * 60 * 1000
 

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process'
 import { sampleRss } from './rss.ts'
 
+const LOG_TAIL_CHARS = 64 * 1024
+
 export type RunningProcess = {
   url: string
   pid: number
@@ -32,9 +34,13 @@ export async function startNodeServer({
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  // The server logs a line per request: keep only the end, for the error that quotes it.
   let log = ''
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-LOG_TAIL_CHARS)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const pid = child.pid
   if (pid === undefined) throw new Error(`Could not start ${args.join(' ')}`)

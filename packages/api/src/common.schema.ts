@@ -76,3 +76,6 @@ export const optionalObjectPath = z
  * first result instead of creating a second (the offline outbox replays with it).
  */
 export const idempotencyKeyField = z.uuid('The idempotency key must be a UUID').optional()
+
+/** What a call that only acts answers. */
+export const okOutput = z.object({ ok: z.literal(true) })

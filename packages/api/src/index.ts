@@ -14,7 +14,7 @@ export {
   type RateLimiter,
   type RateLimitPolicies,
 } from './rate-limit.ts'
-export type { ExportFile } from './exports/export.router.ts'
+export type { ExportFile } from './exports/export.schema.ts'
 export type { ByteRange, ObjectStat, ObjectStorage } from './uploads/object-storage.ts'
 export {
   MAX_AUDIO_BYTES,

@@ -26,6 +26,8 @@ export type DbConfig =
 export type DbHandle = {
   db: Database
   driver: 'postgres' | 'pglite'
+  /** Connections the pool may open: PGlite has one, in process. */
+  maxConnections: number
   /** Applies the migrations not yet applied: the project's own, or those in another folder. */
   migrate: (folder?: string) => Promise<void>
   close: () => Promise<void>
@@ -42,8 +44,9 @@ export const pgliteExtensions = { pg_trgm }
 
 export function createDb(config: DbConfig): DbHandle {
   if ('url' in config) {
+    const maxConnections = config.maxConnections ?? 10
     const client = postgres(config.url, {
-      max: config.maxConnections ?? 10,
+      max: maxConnections,
       // While the server is unreachable, requests fail fast (and answer 503) instead of hanging.
       connect_timeout: 5,
       onnotice: () => {},
@@ -52,6 +55,7 @@ export function createDb(config: DbConfig): DbHandle {
     return {
       db,
       driver: 'postgres',
+      maxConnections,
       migrate: (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     }
@@ -66,6 +70,7 @@ export function createDb(config: DbConfig): DbHandle {
   return {
     db,
     driver: 'pglite',
+    maxConnections: 1,
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   }

@@ -17,6 +17,8 @@ import {
 import type { ConnectionContent } from './queries/connections.ts'
 import { createUser } from './queries/users.ts'
 
+export { createScratchDatabase } from './scratch-database.ts'
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
  * database on the server named by TEST_DATABASE_URL (dropped again by `close`).

@@ -12,11 +12,17 @@ export type AppOptions = {
   history?: RouterHistory
   /** Full-page navigation (logout, /api/login); tests pass a spy since jsdom cannot navigate. */
   hardRedirect?: (href: string) => void
+  /** Where the API is: the page's own origin by default (prerendering has no page). */
+  apiOrigin?: string
 }
 
 /** Everything the app needs, wired once: tRPC client, query cache, router and the Unauthorized flow. */
-export function createApp({ history, hardRedirect = defaultHardRedirect }: AppOptions = {}) {
-  const trpcClient = createTrpcClient()
+export function createApp({
+  history,
+  hardRedirect = defaultHardRedirect,
+  apiOrigin = window.location.origin,
+}: AppOptions = {}) {
+  const trpcClient = createTrpcClient(apiOrigin)
   const queryClient = createQueryClient({
     onUnauthorized: () => startUnauthorizedFlow(loginTargetFor(router.state.location.pathname)),
   })

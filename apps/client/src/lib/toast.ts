@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications'
 import { TRPCClientError } from '@trpc/client'
 
-const TOAST_AFTER_RELOAD_KEY = 'toastAfterReload'
+export const TOAST_AFTER_RELOAD_KEY = 'toastAfterReload'
 
 export const toast = {
   success(title: string, message: string) {

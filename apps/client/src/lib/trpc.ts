@@ -6,11 +6,12 @@ import { reportingFetch } from '../offline/connectivity.ts'
 
 export const trpc = createTRPCReact<AppRouter>()
 
-export function createTrpcClient() {
+/** The client for the API at `origin` (the page's own, except when prerendering). */
+export function createTrpcClient(origin: string) {
   return trpc.createClient({
     links: [
       httpBatchLink({
-        url: `${window.location.origin}/api/trpc`,
+        url: `${origin}/api/trpc`,
         maxItems: MAX_BATCH_CALLS,
         transformer: superjson,
         fetch: reportingFetch,

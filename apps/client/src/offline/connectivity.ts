@@ -20,12 +20,15 @@ export function subscribeConnectivity(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-window.addEventListener('offline', notify)
-// The browser says it is back: worth trying again, and the next request will tell.
-window.addEventListener('online', () => {
-  isServerReachable = true
-  notify()
-})
+// There is no window when the signed-out pages are prerendered at build time.
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', notify)
+  // The browser says it is back: worth trying again, and the next request will tell.
+  window.addEventListener('online', () => {
+    isServerReachable = true
+    notify()
+  })
+}
 
 /** fetch, reporting whether the server answered (any status) or could not be reached. */
 export const reportingFetch: typeof fetch = (input, init) =>

@@ -2,7 +2,7 @@ import type { FileStore, Mailer, ObjectStorage, RateLimiter, UploadQuota } from 
 import { toPublicUser, type Database, type PublicUser } from '@fiveconnect/db'
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { logError } from './log-error.ts'
+import { logError } from '../logging/logger.ts'
 import { SESSION_ABSOLUTE_LIFETIME_MS, type AppLucia } from '../auth/lucia.ts'
 import { createRequestAuth } from '../auth/request-auth.ts'
 import type { AppEnv } from './app-env.ts'

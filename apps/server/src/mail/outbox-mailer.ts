@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Mailer, MailMessage } from '@fiveconnect/api'
+import { logger } from '../logging/logger.ts'
 
 export type OutboxEntry = MailMessage & { sentAt: string }
 
 /**
- * The embedded mail driver: each message is logged and kept as a JSON file, so someone running
- * the app without an SMTP server can still open a password reset link.
+ * The embedded mail driver: each message is kept as a JSON file, so someone running the app
+ * without an SMTP server can still open a password reset link. The log names the file, never the
+ * address or the text (which holds the link's token).
  */
 export function createOutboxMailer(
   dir: string,
-  log: (line: string) => void = console.info,
+  log: (line: string) => void = (line) => logger.info(line),
 ): Mailer {
   // Orders messages sent within the same millisecond, which the time alone would leave to chance.
   let sequence = 0
@@ -23,7 +25,7 @@ export function createOutboxMailer(
       const order = String(sequence).padStart(9, '0')
       const file = join(dir, `${sentAt.replace(/[:.]/g, '-')}-${order}-${randomUUID()}.json`)
       await writeFile(file, JSON.stringify({ ...message, sentAt } satisfies OutboxEntry, null, 2))
-      log(`[outbox] email to ${message.to}: "${message.subject}" saved to ${file}\n${message.text}`)
+      log(`Email "${message.subject}" saved to the outbox: ${file}`)
     },
   }
 }

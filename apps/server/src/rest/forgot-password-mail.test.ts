@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSmtpMailer } from '../mail/smtp-mailer.ts'
+import { captureLogs } from '../test/logs.ts'
 import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
 
 // A real SMTP server on loopback that takes each mail only when the test says so, or refuses it.
@@ -58,13 +59,20 @@ describe('the password reset mail', () => {
   it('that fails to send is logged without the address, and the person gets the usual answer', async () => {
     mailAnswer = new Promise((resolve) => (answerMail = resolve))
     answerMail(false)
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const logs = captureLogs()
     const user = await registerUser(t)
     const response = await t.request('/api/auth/forgot-password', { body: { email: user.email } })
     expect(response.status).toBe(200)
     expect(await json(response)).toEqual(REPLY)
-    await vi.waitFor(() => expect(logged).toHaveBeenCalled())
-    expect(logged.mock.calls.flat().map(String).join('\n')).not.toContain(user.email)
-    logged.mockRestore()
+    await vi.waitFor(() =>
+      expect(logs.entries().filter((entry) => entry.level === 50)).toHaveLength(1),
+    )
+    expect(logs.text()).not.toContain(user.email)
+    // Logged after the answer, and still under the request's id.
+    const [error] = logs.entries().filter((entry) => entry.level === 50)
+    expect(error).toMatchObject({
+      msg: 'A task after the response failed',
+      reqId: response.headers.get('X-Request-Id'),
+    })
   })
 })

@@ -29,6 +29,8 @@ export type TestAppOptions = Partial<AppDeps['config']> & {
   transcription?: AppDeps['transcription']
   /** Defaults to the outbox in the test's temporary folder. */
   mailer?: AppDeps['mailer']
+  /** Defaults to a fresh test database; closed with the app either way. */
+  database?: DbHandle
 }
 
 /**
@@ -39,9 +41,10 @@ export async function createTestApp({
   storage,
   transcription,
   mailer,
+  database: givenDatabase,
   ...config
 }: TestAppOptions = {}) {
-  const database: DbHandle = await createTestDb()
+  const database: DbHandle = givenDatabase ?? (await createTestDb())
   const dataDir = await mkdtemp(join(tmpdir(), 'fiveconnect-test-'))
   const outbox = join(dataDir, 'outbox')
   const objectStorage = storage?.(dataDir) ?? createTestStorage(join(dataDir, 'objects'))

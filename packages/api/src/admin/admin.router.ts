@@ -16,13 +16,21 @@ import { userOutput } from '../auth/auth.schema.ts'
 import { assertUncommonPassword } from '../auth/common-passwords.ts'
 import { CONNECTION_TYPES } from '../connections/connection.schema.ts'
 import { adminProcedure, router } from '../trpc.ts'
-import { adminSetPasswordInput, adminUpdateUserInput, userIdInput } from './admin.schema.ts'
+import { okOutput } from '../common.schema.ts'
+import {
+  adminSetPasswordInput,
+  adminStatsOutput,
+  adminUpdateUserInput,
+  auditEventOutput,
+  auditLogInput,
+  userIdInput,
+} from './admin.schema.ts'
 
 const userNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'User not found.' })
 const LAST_ADMIN_MESSAGE = 'There must always be at least one active admin.'
 
 export const adminRouter = router({
-  stats: adminProcedure.query(async ({ ctx }) => {
+  stats: adminProcedure.output(adminStatsOutput).query(async ({ ctx }) => {
     const stats = await getAdminStats(ctx.db, new Date())
     const connectionTypes = Object.fromEntries(
       CONNECTION_TYPES.map((type) => [type, stats.connectionTypes[type] ?? 0]),
@@ -74,20 +82,23 @@ export const adminRouter = router({
       return after
     }),
 
-  setUserPassword: adminProcedure.input(adminSetPasswordInput).mutation(async ({ ctx, input }) => {
-    assertUncommonPassword(input.newPassword)
-    const passwordHash = await ctx.auth.hashPassword(input.newPassword)
-    if (!(await setPassword(ctx.db, { userId: input.id, passwordHash }))) throw userNotFound()
-    // A new password set by an admin signs the account out everywhere.
-    await ctx.auth.endAllSessions(input.id)
-    const user = await getUserById(ctx.db, input.id)
-    await recordAuditEvent(ctx.db, {
-      actor: ctx.user,
-      action: 'user.password_set',
-      target: { id: input.id, label: user?.email ?? input.id },
-    })
-    return { ok: true as const }
-  }),
+  setUserPassword: adminProcedure
+    .input(adminSetPasswordInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      assertUncommonPassword(input.newPassword)
+      const passwordHash = await ctx.auth.hashPassword(input.newPassword)
+      if (!(await setPassword(ctx.db, { userId: input.id, passwordHash }))) throw userNotFound()
+      // A new password set by an admin signs the account out everywhere.
+      await ctx.auth.endAllSessions(input.id)
+      const user = await getUserById(ctx.db, input.id)
+      await recordAuditEvent(ctx.db, {
+        actor: ctx.user,
+        action: 'user.password_set',
+        target: { id: input.id, label: user?.email ?? input.id },
+      })
+      return { ok: true as const }
+    }),
 
   deactivateUser: adminProcedure
     .input(userIdInput)
@@ -124,6 +135,7 @@ export const adminRouter = router({
     }),
 
   auditLog: adminProcedure
-    .input(z.object({ before: z.coerce.date().optional() }).default({}))
+    .input(auditLogInput)
+    .output(z.array(auditEventOutput))
     .query(({ ctx, input }) => listAuditEvents(ctx.db, { limit: 100, before: input.before })),
 })

@@ -1,5 +1,7 @@
+import type { auditEventColumns } from '@fiveconnect/db'
 import { z } from 'zod'
 import { roleSchema } from '../auth/auth.schema.ts'
+import { CONNECTION_TYPES } from '../connections/connection.schema.ts'
 import {
   emailAddress,
   newPasswordField,
@@ -40,3 +42,35 @@ export const adminPasswordForm = z
 export const userIdInput = z.object({ id: uuidParam })
 
 export type AdminUpdateUserInput = z.input<typeof adminUpdateUserInput>
+
+/** The dashboard's figures; every connection type has a count, 0 when none. */
+export const adminStatsOutput = z.object({
+  totalUsers: z.number().int(),
+  totalEvents: z.number().int(),
+  totalConnections: z.number().int(),
+  connectionsThisMonth: z.number().int(),
+  connectionTypes: z.record(z.enum(CONNECTION_TYPES), z.number().int()),
+})
+
+/** A page of the audit log: pass the last `createdAt` seen as `before` for the next. */
+export const auditLogInput = z.object({ before: z.coerce.date().optional() }).default({})
+
+export const auditEventOutput = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string(),
+  // The client imports this file: the actions are listed here rather than imported from the
+  // database package, and the procedure's return type keeps the two lists in step.
+  action: z.enum([
+    'user.role_changed',
+    'user.updated',
+    'user.deactivated',
+    'user.reactivated',
+    'user.password_set',
+    'event.deleted',
+  ]),
+  targetId: z.string(),
+  targetLabel: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.date(),
+} satisfies Record<keyof typeof auditEventColumns, z.ZodType>)

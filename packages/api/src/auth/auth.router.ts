@@ -10,6 +10,7 @@ import {
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
+import { okOutput } from '../common.schema.ts'
 import type { Context } from '../context.ts'
 import { generateSecretToken, hashSecretToken } from '../secret-token.ts'
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts'
@@ -82,7 +83,7 @@ export const authRouter = router({
       return { role: user.role, user }
     }),
 
-  logout: protectedProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
+  logout: protectedProcedure.output(okOutput).mutation(async ({ ctx }) => {
     await ctx.auth.signOut()
     return { ok: true as const }
   }),

@@ -7,13 +7,13 @@ import {
   type OpenFollowUp,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
+import { okOutput } from '../common.schema.ts'
+import { exportFileOutput } from '../exports/export.schema.ts'
 import { followUpEvent } from '../exports/follow-up-event.ts'
 import { toICalendar } from '../exports/icalendar.ts'
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts'
 import {
-  calendarFeedFileOutput,
   calendarFeedLinksOutput,
-  calendarFeedRevokeOutput,
   calendarFeedStatusOutput,
   calendarFeedTokenInput,
   type CalendarFeedLinks,
@@ -54,7 +54,7 @@ export const calendarFeedRouter = router({
     return calendarFeedLinks(ctx.appUrl, token)
   }),
 
-  revoke: protectedProcedure.output(calendarFeedRevokeOutput).mutation(async ({ ctx }) => {
+  revoke: protectedProcedure.output(okOutput).mutation(async ({ ctx }) => {
     await clearCalendarFeedToken(ctx.db, ctx.user.id)
     return { ok: true as const }
   }),
@@ -65,7 +65,7 @@ export const calendarFeedRouter = router({
    */
   ics: publicProcedure
     .input(calendarFeedTokenInput)
-    .output(calendarFeedFileOutput)
+    .output(exportFileOutput)
     .query(async ({ ctx, input }) => {
       const notFound = new TRPCError({ code: 'NOT_FOUND', message: CALENDAR_FEED_NOT_FOUND })
       await ctx.rateLimit('calendar-feed:ip', ctx.clientIp)

@@ -10,18 +10,10 @@ export const calendarFeedLinksOutput = z.object({
   webcalUrl: z.string(),
 })
 
-export const calendarFeedRevokeOutput = z.object({ ok: z.literal(true) })
-
 export const calendarFeedTokenInput = z.object({
   token: z
     .string('The calendar feed link must be text')
     .max(200, 'The calendar feed link is too long'),
-})
-
-export const calendarFeedFileOutput = z.object({
-  filename: z.string(),
-  contentType: z.string(),
-  content: z.string(),
 })
 
 export type CalendarFeedStatus = z.output<typeof calendarFeedStatusOutput>

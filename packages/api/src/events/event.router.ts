@@ -11,63 +11,95 @@ import {
   updateEvent,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts'
-import { eventIdInput, eventInput, updateEventInput } from './event.schema.ts'
+import { okOutput } from '../common.schema.ts'
+import {
+  eventForUserOutput,
+  eventIdInput,
+  eventInput,
+  eventOutput,
+  updateEventInput,
+} from './event.schema.ts'
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Event not found.' })
 
 export const eventRouter = router({
-  list: protectedProcedure.query(({ ctx }) => listEventsForUser(ctx.db, ctx.user.id)),
+  list: protectedProcedure
+    .output(z.array(eventForUserOutput))
+    .query(({ ctx }) => listEventsForUser(ctx.db, ctx.user.id)),
 
-  listJoined: protectedProcedure.query(({ ctx }) => listJoinedEvents(ctx.db, ctx.user.id)),
+  listJoined: protectedProcedure
+    .output(z.array(eventOutput))
+    .query(({ ctx }) => listJoinedEvents(ctx.db, ctx.user.id)),
 
-  join: protectedProcedure.input(eventIdInput).mutation(async ({ ctx, input }) => {
-    if (!(await getEvent(ctx.db, input.id))) throw notFound()
-    await joinEvent(ctx.db, { eventId: input.id, userId: ctx.user.id }).catch((error: unknown) => {
-      if (error instanceof UniqueViolationError) {
-        throw new TRPCError({ code: 'CONFLICT', message: 'You have already joined this event.' })
+  join: protectedProcedure
+    .input(eventIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await getEvent(ctx.db, input.id))) throw notFound()
+      await joinEvent(ctx.db, { eventId: input.id, userId: ctx.user.id }).catch(
+        (error: unknown) => {
+          if (error instanceof UniqueViolationError) {
+            throw new TRPCError({
+              code: 'CONFLICT',
+              message: 'You have already joined this event.',
+            })
+          }
+          throw error
+        },
+      )
+      return { ok: true as const }
+    }),
+
+  leave: protectedProcedure
+    .input(eventIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await getEvent(ctx.db, input.id))) throw notFound()
+      if (!(await leaveEvent(ctx.db, { eventId: input.id, userId: ctx.user.id }))) {
+        throw new TRPCError({ code: 'CONFLICT', message: 'You have not joined this event.' })
       }
-      throw error
-    })
-    return { ok: true as const }
-  }),
+      return { ok: true as const }
+    }),
 
-  leave: protectedProcedure.input(eventIdInput).mutation(async ({ ctx, input }) => {
-    if (!(await getEvent(ctx.db, input.id))) throw notFound()
-    if (!(await leaveEvent(ctx.db, { eventId: input.id, userId: ctx.user.id }))) {
-      throw new TRPCError({ code: 'CONFLICT', message: 'You have not joined this event.' })
-    }
-    return { ok: true as const }
-  }),
+  create: adminProcedure
+    .input(eventInput)
+    .output(eventOutput)
+    .mutation(async ({ ctx, input }) => {
+      if (input.logoUrl) await ctx.files.assertOwned([input.logoUrl], ctx.user.id)
+      return createEvent(ctx.db, { ...input, createdBy: ctx.user.id })
+    }),
 
-  create: adminProcedure.input(eventInput).mutation(async ({ ctx, input }) => {
-    if (input.logoUrl) await ctx.files.assertOwned([input.logoUrl], ctx.user.id)
-    return createEvent(ctx.db, { ...input, createdBy: ctx.user.id })
-  }),
+  update: adminProcedure
+    .input(updateEventInput)
+    .output(eventOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...details } = input
+      const before = await getEvent(ctx.db, id)
+      if (!before) throw notFound()
+      const logoChanged = details.logoUrl !== before.logoUrl
+      if (logoChanged && details.logoUrl) {
+        await ctx.files.assertOwned([details.logoUrl], ctx.user.id)
+      }
+      const event = await updateEvent(ctx.db, id, details)
+      if (!event) throw notFound()
+      if (logoChanged && before.logoUrl) await ctx.files.release([before.logoUrl], ctx.user.id)
+      return event
+    }),
 
-  update: adminProcedure.input(updateEventInput).mutation(async ({ ctx, input }) => {
-    const { id, ...details } = input
-    const before = await getEvent(ctx.db, id)
-    if (!before) throw notFound()
-    const logoChanged = details.logoUrl !== before.logoUrl
-    if (logoChanged && details.logoUrl) {
-      await ctx.files.assertOwned([details.logoUrl], ctx.user.id)
-    }
-    const event = await updateEvent(ctx.db, id, details)
-    if (!event) throw notFound()
-    if (logoChanged && before.logoUrl) await ctx.files.release([before.logoUrl], ctx.user.id)
-    return event
-  }),
-
-  delete: adminProcedure.input(eventIdInput).mutation(async ({ ctx, input }) => {
-    const event = await deleteEvent(ctx.db, input.id)
-    if (!event) throw notFound()
-    await recordAuditEvent(ctx.db, {
-      actor: ctx.user,
-      action: 'event.deleted',
-      target: { id: event.id, label: event.title },
-    })
-    if (event.logoUrl) await ctx.files.release([event.logoUrl], event.createdBy)
-    return { ok: true as const }
-  }),
+  delete: adminProcedure
+    .input(eventIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      const event = await deleteEvent(ctx.db, input.id)
+      if (!event) throw notFound()
+      await recordAuditEvent(ctx.db, {
+        actor: ctx.user,
+        action: 'event.deleted',
+        target: { id: event.id, label: event.title },
+      })
+      if (event.logoUrl) await ctx.files.release([event.logoUrl], event.createdBy)
+      return { ok: true as const }
+    }),
 })

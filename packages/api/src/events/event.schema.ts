@@ -1,3 +1,4 @@
+import type { eventColumns } from '@fiveconnect/db'
 import { z } from 'zod'
 import { optionalObjectPath, optionalText, storableText, uuidParam } from '../common.schema.ts'
 
@@ -32,3 +33,23 @@ export const updateEventInput = z.intersection(eventInput, z.object({ id: uuidPa
 export const eventIdInput = z.object({ id: uuidParam })
 
 export type EventInput = z.input<typeof eventInput>
+
+/** An event as anyone signed in reads it; its keys are @fiveconnect/db's `eventColumns`. */
+export const eventOutput = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  startDateTime: z.date(),
+  endDateTime: z.date().nullable(),
+  location: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+} satisfies Record<keyof typeof eventColumns, z.ZodType>)
+
+/** An event with the caller's own facts about it. */
+export const eventForUserOutput = eventOutput.extend({
+  isJoined: z.boolean(),
+  connectionCount: z.number().int(),
+})

@@ -5,11 +5,9 @@ import { adminProcedure, protectedProcedure, router } from '../trpc.ts'
 import { toCsv, type CsvColumn } from './csv.ts'
 import { fileNameOf } from './file-name.ts'
 import { followUpEvent, fullNameOf } from './follow-up-event.ts'
-import { type ADMIN_EXPORT_ENTITIES, adminExportInput } from './export.schema.ts'
+import { type ADMIN_EXPORT_ENTITIES, adminExportInput, exportFileOutput } from './export.schema.ts'
 import { toICalendar } from './icalendar.ts'
 import { toVCard } from './vcard.ts'
-
-export type ExportFile = { filename: string; contentType: string; content: string }
 
 const CSV = 'text/csv; charset=utf-8'
 
@@ -45,7 +43,7 @@ function noteFor(connection: OwnConnection): string | null {
 const adminExports: Record<(typeof ADMIN_EXPORT_ENTITIES)[number], ExportTable> = exportTables
 
 export const exportRouter = router({
-  connectionsCsv: protectedProcedure.query(async ({ ctx }): Promise<ExportFile> => {
+  connectionsCsv: protectedProcedure.output(exportFileOutput).query(async ({ ctx }) => {
     const rows = await listConnections(ctx.db, ctx.user.id)
     return {
       filename: 'fiveconnect-connections.csv',
@@ -54,7 +52,7 @@ export const exportRouter = router({
     }
   }),
 
-  connectionsVcf: protectedProcedure.query(async ({ ctx }): Promise<ExportFile> => {
+  connectionsVcf: protectedProcedure.output(exportFileOutput).query(async ({ ctx }) => {
     const rows = await listConnections(ctx.db, ctx.user.id)
     const cards = rows.map((row) => toVCard({ ...row.person, note: noteFor(row) }))
     return {
@@ -67,7 +65,8 @@ export const exportRouter = router({
   /** One connection's person as a contact card, with where and why they met as its note. */
   connectionVcf: protectedProcedure
     .input(connectionIdInput)
-    .query(async ({ ctx, input }): Promise<ExportFile> => {
+    .output(exportFileOutput)
+    .query(async ({ ctx, input }) => {
       const connection = await getConnection(ctx.db, { id: input.id, authorId: ctx.user.id })
       if (!connection) throw new TRPCError({ code: 'NOT_FOUND', message: 'Connection not found.' })
       const { person } = connection
@@ -79,7 +78,7 @@ export const exportRouter = router({
     }),
 
   /** The caller's own contact card, to share (the profile screen shows it as a QR code). */
-  profileVcf: protectedProcedure.query(({ ctx }): ExportFile => {
+  profileVcf: protectedProcedure.output(exportFileOutput).query(({ ctx }) => {
     const { user } = ctx
     return {
       filename: `${fileNameOf(`${user.firstName} ${user.lastName}`)}.vcf`,
@@ -90,7 +89,8 @@ export const exportRouter = router({
 
   followUpIcs: protectedProcedure
     .input(connectionIdInput)
-    .query(async ({ ctx, input }): Promise<ExportFile> => {
+    .output(exportFileOutput)
+    .query(async ({ ctx, input }) => {
       const connection = await getConnection(ctx.db, { id: input.id, authorId: ctx.user.id })
       if (!connection) throw new TRPCError({ code: 'NOT_FOUND', message: 'Connection not found.' })
       if (!connection.followUpOn) {
@@ -115,7 +115,8 @@ export const exportRouter = router({
 
   adminCsv: adminProcedure
     .input(adminExportInput)
-    .query(async ({ ctx, input }): Promise<ExportFile> => {
+    .output(exportFileOutput)
+    .query(async ({ ctx, input }) => {
       const table = adminExports[input.entity]
       // Every field of the row, named as in the database.
       const columns: CsvColumn<Record<string, unknown>>[] = table.columns.map((key) => ({

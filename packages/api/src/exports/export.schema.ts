@@ -13,3 +13,12 @@ export const adminExportInput = z.object({
 })
 
 export type AdminExportInput = z.input<typeof adminExportInput>
+
+/** A file to download: what every export call answers. */
+export const exportFileOutput = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  content: z.string(),
+})
+
+export type ExportFile = z.output<typeof exportFileOutput>

@@ -12,6 +12,7 @@ import {
   createPersonFromProfileInput,
   createPersonInput,
   listDuplicatesInput,
+  metPersonOutput,
   PEOPLE_SEARCH_LIMIT,
   PEOPLE_SEARCH_MIN_LENGTH,
   personOutput,
@@ -55,6 +56,7 @@ export const personRouter = router({
   /** People the caller already met who are probably the one being added. */
   listDuplicates: protectedProcedure
     .input(listDuplicatesInput)
+    .output(z.array(metPersonOutput))
     .query(({ ctx, input }) =>
       findMetPeopleLike(ctx.db, { authorId: ctx.user.id, candidate: input }),
     ),

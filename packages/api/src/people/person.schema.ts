@@ -1,3 +1,4 @@
+import type { personColumns } from '@fiveconnect/db'
 import { z } from 'zod'
 import {
   idempotencyKeyField,
@@ -56,7 +57,7 @@ export const personOutput = z.object({
   hasUserProfile: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),
-})
+} satisfies Record<keyof typeof personColumns, z.ZodType>)
 
 /**
  * A people search result: one of the caller's own people ('person', id is the person's), or a
@@ -87,3 +88,12 @@ export const listDuplicatesInput = z.object({
 })
 
 export type ListDuplicatesInput = z.input<typeof listDuplicatesInput>
+
+/** One of the caller's people the typed details probably are, with why and how often they met. */
+export const metPersonOutput = z.object({
+  person: personOutput,
+  meetings: z.number().int(),
+  lastMetAt: z.date().nullable(),
+  // Listed here, not imported: the client imports this file and must not bundle the database.
+  reasons: z.array(z.enum(['email', 'mobile', 'linkedin', 'name'])),
+})

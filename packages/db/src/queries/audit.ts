@@ -20,7 +20,20 @@ export async function recordAuditEvent(db: Database, event: NewAuditEvent): Prom
   })
 }
 
-export type AuditEvent = typeof auditEvents.$inferSelect
+export const auditEventColumns = {
+  id: auditEvents.id,
+  actorId: auditEvents.actorId,
+  actorEmail: auditEvents.actorEmail,
+  action: auditEvents.action,
+  targetId: auditEvents.targetId,
+  targetLabel: auditEvents.targetLabel,
+  details: auditEvents.details,
+  createdAt: auditEvents.createdAt,
+}
+
+export type AuditEvent = {
+  [K in keyof typeof auditEventColumns]: (typeof auditEvents.$inferSelect)[K]
+}
 
 /** Newest first, a page at a time: pass the last createdAt seen as `before` for the next page. */
 export async function listAuditEvents(
@@ -28,7 +41,7 @@ export async function listAuditEvents(
   { limit, before }: { limit: number; before?: Date },
 ): Promise<AuditEvent[]> {
   return db
-    .select()
+    .select(auditEventColumns)
     .from(auditEvents)
     .where(before ? lt(auditEvents.createdAt, before) : undefined)
     .orderBy(desc(auditEvents.createdAt))

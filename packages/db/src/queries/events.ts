@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import { connections, eventAttendees, events } from '../schema/index.ts'
@@ -7,7 +7,25 @@ import { jsonArrayText, jsonObject, selectJsonBytes } from './json-text.ts'
 export const STARTER_EVENT_TITLE = 'Ideas Fest'
 export const SYSTEM_USER_EMAIL = 'system@fiveconnect.invalid'
 
-export type Event = typeof events.$inferSelect
+/**
+ * What the app tells anyone about an event, column by column: the API's output schema and the JSON
+ * Postgres writes for `GET /api/events` both take these keys, so a new column is never answered by
+ * accident.
+ */
+export const eventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  startDateTime: events.startDateTime,
+  endDateTime: events.endDateTime,
+  location: events.location,
+  logoUrl: events.logoUrl,
+  createdBy: events.createdBy,
+  createdAt: events.createdAt,
+  updatedAt: events.updatedAt,
+}
+
+export type Event = { [K in keyof typeof eventColumns]: (typeof events.$inferSelect)[K] }
 export type EventDetails = Pick<
   Event,
   'title' | 'description' | 'startDateTime' | 'endDateTime' | 'location' | 'logoUrl'
@@ -33,7 +51,7 @@ function userEventFacts(db: Database, userId: string) {
       eq(eventAttendees.userId, userId),
     ),
     fields: {
-      ...getTableColumns(events),
+      ...eventColumns,
       isJoined: sql<boolean>`${eventAttendees.id} is not null`,
       connectionCount: sql<number>`coalesce(${counts.connectionCount}, 0)::int`,
     },
@@ -72,7 +90,7 @@ export async function listEventsForUserJson(
 
 export async function listJoinedEvents(db: Database, userId: string): Promise<Event[]> {
   return db
-    .select(getTableColumns(events))
+    .select(eventColumns)
     .from(events)
     .innerJoin(eventAttendees, eq(eventAttendees.eventId, events.id))
     .where(eq(eventAttendees.userId, userId))
@@ -80,7 +98,7 @@ export async function listJoinedEvents(db: Database, userId: string): Promise<Ev
 }
 
 export async function getEvent(db: Database, id: string): Promise<Event | undefined> {
-  const [event] = await db.select().from(events).where(eq(events.id, id))
+  const [event] = await db.select(eventColumns).from(events).where(eq(events.id, id))
   return event
 }
 
@@ -105,7 +123,7 @@ export async function createEvent(
   db: Database,
   details: EventDetails & { createdBy: string },
 ): Promise<Event> {
-  const [event] = await db.insert(events).values(details).returning()
+  const [event] = await db.insert(events).values(details).returning(eventColumns)
   if (!event) throw new Error('Insert returned no row')
   return event
 }
@@ -115,12 +133,16 @@ export async function updateEvent(
   id: string,
   details: EventDetails,
 ): Promise<Event | undefined> {
-  const [event] = await db.update(events).set(details).where(eq(events.id, id)).returning()
+  const [event] = await db
+    .update(events)
+    .set(details)
+    .where(eq(events.id, id))
+    .returning(eventColumns)
   return event
 }
 
 /** Connections made at the event stay, as personal connections (the foreign key sets null). */
 export async function deleteEvent(db: Database, id: string): Promise<Event | undefined> {
-  const [event] = await db.delete(events).where(eq(events.id, id)).returning()
+  const [event] = await db.delete(events).where(eq(events.id, id)).returning(eventColumns)
   return event
 }

@@ -1,8 +1,9 @@
-import { asc, eq, getTableColumns } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, eventAttendees, events, people, users } from '../schema/index.ts'
 import { listUsers } from './admin-users.ts'
 import { connectionColumns } from './connections.ts'
+import { eventColumns } from './events.ts'
 import { personColumns } from './people.ts'
 import { publicUserColumns } from './users.ts'
 
@@ -11,8 +12,6 @@ export type ExportTable = {
   columns: string[]
   rows: (db: Database) => Promise<Record<string, unknown>[]>
 }
-
-const eventColumns = getTableColumns(events)
 
 const connectionExportColumns = {
   ...connectionColumns,

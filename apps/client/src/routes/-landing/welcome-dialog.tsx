@@ -15,38 +15,49 @@ const STEPS = [
   },
 ]
 
+export const WELCOME_TITLE = 'Welcome to FiveConnect'
+
+/** What the welcome dialog says, in the app's Modal and in the prerendered landing page's dialog. */
+export function WelcomeSteps() {
+  return (
+    <>
+      <Text>Networking that pays off, in three steps:</Text>
+      <List
+        type="ordered"
+        spacing="sm"
+        icon={null}
+        styles={{ itemWrapper: { alignItems: 'flex-start' } }}
+      >
+        {STEPS.map((step, index) => (
+          <List.Item
+            key={step.title}
+            icon={
+              <ThemeIcon size={28} radius="xl" aria-hidden>
+                {index + 1}
+              </ThemeIcon>
+            }
+          >
+            <Text fw={600}>{step.title}</Text>
+            <Text size="sm">{step.text}</Text>
+          </List.Item>
+        ))}
+      </List>
+    </>
+  )
+}
+
 /** The dialog itself; loaded on demand by WelcomeDialogTrigger, so Modal stays out of the first chunk. */
 export function WelcomeDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       opened
       onClose={onClose}
-      title="Welcome to FiveConnect"
+      title={WELCOME_TITLE}
       centered
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       <Stack gap="md">
-        <Text>Networking that pays off, in three steps:</Text>
-        <List
-          type="ordered"
-          spacing="sm"
-          icon={null}
-          styles={{ itemWrapper: { alignItems: 'flex-start' } }}
-        >
-          {STEPS.map((step, index) => (
-            <List.Item
-              key={step.title}
-              icon={
-                <ThemeIcon size={28} radius="xl" aria-hidden>
-                  {index + 1}
-                </ThemeIcon>
-              }
-            >
-              <Text fw={600}>{step.title}</Text>
-              <Text size="sm">{step.text}</Text>
-            </List.Item>
-          ))}
-        </List>
+        <WelcomeSteps />
         <Button onClick={onClose} fullWidth>
           Got it
         </Button>

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { captureLogs } from '../../test/logs.ts'
 import { createAssemblyAiEngine } from './assemblyai-engine.ts'
 import { transcribeWithin, type AudioFile } from './transcriber.ts'
 
@@ -94,17 +95,13 @@ describe('the AssemblyAI engine', () => {
         ),
       ),
     )
-    const errors: unknown[] = []
-    const original = console.error
-    console.error = (...args: unknown[]) => errors.push(args)
-    try {
-      expect(await transcribeWithin(engine, audio, 5000)).toEqual({
-        transcription: '',
-        reason: 'Transcription failed. The voice note was saved without a transcript.',
-      })
-    } finally {
-      console.error = original
-    }
-    expect(String(errors[0])).toMatch(/Authentication error/)
+    const logs = captureLogs()
+    expect(await transcribeWithin(engine, audio, 5000)).toEqual({
+      transcription: '',
+      reason: 'Transcription failed. The voice note was saved without a transcript.',
+    })
+    const [error] = logs.entries().filter((entry) => entry.level === 50)
+    expect(error?.msg).toBe('Transcription failed')
+    expect(JSON.stringify(error?.err)).toMatch(/Authentication error/)
   })
 })

@@ -1,4 +1,5 @@
-import { logError } from '../../http/log-error.ts'
+import { logError } from '../../logging/logger.ts'
+import { countTranscription } from '../../metrics/metrics.ts'
 
 /** A recording on disk (for command-line tools) and in memory (for upload APIs). */
 export type AudioFile = { path: string; bytes: Uint8Array; contentType: string }
@@ -29,8 +30,10 @@ export async function transcribeWithin(
 ): Promise<TranscriptionOutcome> {
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
+  let expired = false
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
+      expired = true
       controller.abort()
       reject(new TranscriptionError(`Transcription took longer than ${timeoutMs / 1000} seconds.`))
     }, timeoutMs)
@@ -39,10 +42,12 @@ export async function transcribeWithin(
     const text = (await Promise.race([transcriber.transcribe(audio, controller.signal), timedOut]))
       .replace(/\s+/g, ' ')
       .trim()
+    countTranscription(transcriber.engine, text ? 'transcribed' : 'empty')
     return text
       ? { transcription: text }
       : { transcription: '', reason: 'No speech was recognised.' }
   } catch (error) {
+    countTranscription(transcriber.engine, expired ? 'timed_out' : 'failed')
     if (error instanceof TranscriptionError) {
       return { transcription: '', reason: `${error.message} ${SAVED_ANYWAY}` }
     }

@@ -1,11 +1,11 @@
-import { format } from 'node:util'
 import { users, type DbHandle } from '@fiveconnect/db'
 import { createTestDb } from '@fiveconnect/db/testing'
 import { sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../auth/passwords.ts'
+import { captureLogs, type LogEntry } from '../test/logs.ts'
 import { createTestApp } from '../test/test-app.ts'
-import { logError } from './log-error.ts'
+import { logError } from './logger.ts'
 
 let database: DbHandle
 let passwordHash: string
@@ -16,63 +16,67 @@ beforeAll(async () => {
   passwordHash = await hashPassword('correct horse battery')
 })
 afterAll(() => database.close())
-afterEach(() => {
-  vi.restoreAllMocks()
-})
 
-/** What logError writes for the error `write` throws. */
-async function loggedFor(write: () => Promise<unknown>): Promise<string> {
+type LoggedError = {
+  type: string
+  message: string
+  code?: string
+  constraint?: string
+  constraint_name?: string
+  stack: string
+  cause?: LoggedError
+}
+
+/** What logError writes for the error `write` throws: the raw line, and its error. */
+async function loggedFor(write: () => Promise<unknown>) {
   const error = await write().then(
     () => expect.unreachable('the write should have failed'),
     (thrown: unknown) => thrown,
   )
-  const log = captureErrorLog()
+  const logs = captureLogs()
   logError('Request failed', error)
-  return log()
-}
-
-/** Collects what console.error prints, as it would print it. */
-function captureErrorLog(): () => string {
-  const lines: string[] = []
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    lines.push(format(...args))
-  })
-  return () => lines.join('\n')
+  const [entry] = logs.entries()
+  expect(entry?.msg).toBe('Request failed')
+  expect(entry?.level).toBe(50)
+  return { text: logs.text(), err: entry?.err as LoggedError }
 }
 
 describe('logging an error from a failed insert', () => {
   it('leaves out the query parameters: the email and the Argon2 hash', async () => {
-    const logged = await loggedFor(() =>
+    const { text, err } = await loggedFor(() =>
       database.db
         .insert(users)
         .values({ email, passwordHash, firstName: 'Ada\u0000', lastName: 'Lovelace' }),
     )
-    expect(logged).not.toContain(email)
-    expect(logged).not.toContain(passwordHash)
-    expect(logged).not.toContain('$argon2')
-    expect(logged).toMatch(/^Request failed: DrizzleQueryError: Failed query: insert into "users"/)
-    expect(logged).toContain('params: [redacted]')
-    expect(logged).toMatch(
-      /Caused by: \w+ \[code=22021\]: invalid byte sequence for encoding "UTF8"/,
-    )
-    expect(logged).toMatch(/\n\s+at /)
+    expect(text).not.toContain(email)
+    expect(text).not.toContain(passwordHash)
+    expect(text).not.toContain('$argon2')
+    expect(err.type).toBe('DrizzleQueryError')
+    expect(err.message).toMatch(/^Failed query: insert into "users"/)
+    expect(err.message).toContain('params: [redacted]')
+    expect(err.cause).toMatchObject({
+      code: '22021',
+      message: expect.stringContaining('invalid byte sequence for encoding "UTF8"') as string,
+    })
+    expect(err.stack).toMatch(/^\s+at /)
   })
 
   it('leaves out the conflicting email that a unique violation quotes', async () => {
     await database.db.insert(users).values({ email, passwordHash, firstName: 'A', lastName: 'L' })
-    const logged = await loggedFor(() =>
+    const { text, err } = await loggedFor(() =>
       database.db.insert(users).values({ email, passwordHash, firstName: 'A', lastName: 'L' }),
     )
-    expect(logged).not.toContain(email)
-    expect(logged).not.toContain(passwordHash)
-    expect(logged).toMatch(/\[code=23505, constraint(_name)?=users_email_unique/)
-    expect(logged).toContain('duplicate key value violates unique constraint')
+    expect(text).not.toContain(email)
+    expect(text).not.toContain(passwordHash)
+    expect(err.cause?.code).toBe('23505')
+    expect(err.cause?.constraint ?? err.cause?.constraint_name).toBe('users_email_unique')
+    expect(err.cause?.message).toContain('duplicate key value violates unique constraint')
   })
 })
 
 describe('logging an error whose message carries secrets', () => {
   it('redacts tokens, cookies, emails and phone numbers and keeps the rest', async () => {
-    const logged = await loggedFor(() =>
+    const { text, err } = await loggedFor(() =>
       Promise.reject(
         new Error(
           'Reset for grace@example.org failed: token=abc123def, cookie: fiveconnect_session=s3cr3t; mobile +44 20 7946 0958 at 2026-11-24T10:00:00Z (ECONNREFUSED 127.0.0.1:5432)',
@@ -81,13 +85,26 @@ describe('logging an error whose message carries secrets', () => {
       ),
     )
     for (const secret of ['grace@example.org', 'abc123def', 's3cr3t', '7946 0958', 'hunter2']) {
-      expect(logged).not.toContain(secret)
+      expect(text).not.toContain(secret)
     }
-    expect(logged).toContain('Error: Reset for [redacted email] failed: token=[redacted]')
-    expect(logged).toContain('at 2026-11-24T10:00:00Z (ECONNREFUSED 127.0.0.1:5432)')
-    expect(logged).toContain('Caused by: TypeError: password: [redacted] was refused')
+    expect(err.type).toBe('Error')
+    expect(err.message).toContain('Reset for [redacted email] failed: token=[redacted]')
+    expect(err.message).toContain('at 2026-11-24T10:00:00Z (ECONNREFUSED 127.0.0.1:5432)')
+    expect(err.cause).toMatchObject({
+      type: 'TypeError',
+      message: 'password: [redacted] was refused',
+    })
   })
 })
+
+/** The error lines logged, by message. */
+function errorsIn(entries: LogEntry[]) {
+  return new Map(
+    entries
+      .filter((entry) => entry.level === 50)
+      .map((entry) => [entry.msg, entry.err as LoggedError]),
+  )
+}
 
 describe('a request that fails in the database', () => {
   it('logs its error over REST and tRPC without the email or the password hash', async () => {
@@ -104,18 +121,24 @@ describe('a request that fails in the database', () => {
         firstName: 'Ghost',
         lastName: 'Writer',
       }
-      const log = captureErrorLog()
+      const logs = captureLogs()
       const rest = await t.request('/api/register', { body: registration })
       const trpc = await t.request('/api/trpc/auth.register', { body: { json: registration } })
       expect([rest.status, trpc.status]).toEqual([500, 500])
 
-      const logged = log()
-      expect(logged).not.toContain(email)
-      expect(logged).not.toContain('$argon2')
-      expect(logged).toMatch(/^POST \/api\/register failed: TRPCError .*: Failed query: insert/)
-      expect(logged).toMatch(/^tRPC auth.register failed: TRPCError .*: Failed query: insert/m)
-      expect(logged).toContain('Caused by: DrizzleQueryError: Failed query: insert')
-      expect(logged).toMatch(/\[code=23514, constraint(_name)?=no_ghosts/)
+      expect(logs.text()).not.toContain(email)
+      expect(logs.text()).not.toContain('$argon2')
+      const errors = errorsIn(logs.entries())
+      for (const context of ['POST /api/register failed', 'tRPC auth.register failed']) {
+        const err = errors.get(context)
+        expect(err?.type).toBe('TRPCError')
+        expect(err?.message).toMatch(/^Failed query: insert/)
+        expect(err?.cause?.type).toBe('DrizzleQueryError')
+        expect(err?.cause?.cause?.code).toBe('23514')
+        expect(err?.cause?.cause?.constraint ?? err?.cause?.cause?.constraint_name).toBe(
+          'no_ghosts',
+        )
+      }
     } finally {
       await t.close()
     }
@@ -127,16 +150,16 @@ describe('a request that fails in the database', () => {
       // The feed's lookup fails in the database with a 500.
       await t.db.execute(sql`alter table users rename column calendar_feed_token_hash to gone`)
       const token = 'A'.repeat(22) + 'b_-'.repeat(7)
-      const log = captureErrorLog()
+      const logs = captureLogs()
       const rest = await t.request(`/api/calendar/${token}.ics`)
       const input = encodeURIComponent(JSON.stringify({ json: { token } }))
       const trpc = await t.request(`/api/trpc/calendarFeed.ics?input=${input}`)
       expect([rest.status, trpc.status]).toEqual([500, 500])
 
-      const logged = log()
-      expect(logged).not.toContain(token)
-      expect(logged).toMatch(/^GET \/api\/calendar\/\[redacted\] failed: /)
-      expect(logged).toMatch(/^tRPC calendarFeed.ics failed: /m)
+      expect(logs.text()).not.toContain(token)
+      const errors = errorsIn(logs.entries())
+      expect(errors.has('GET /api/calendar/[redacted] failed')).toBe(true)
+      expect(errors.has('tRPC calendarFeed.ics failed')).toBe(true)
     } finally {
       await t.close()
     }
@@ -150,13 +173,14 @@ describe('a request that fails in the database', () => {
         sql`alter table reminder_digests rename column unsubscribe_token_hash to gone`,
       )
       const token = 'A'.repeat(22) + 'b_-'.repeat(7)
-      const log = captureErrorLog()
+      const logs = captureLogs()
       const page = await t.request(`/api/reminders/unsubscribe/${token}`, { method: 'POST' })
       expect(page.status).toBe(500)
 
-      const logged = log()
-      expect(logged).not.toContain(token)
-      expect(logged).toMatch(/^POST \/api\/reminders\/unsubscribe\/\[redacted\] failed: /)
+      expect(logs.text()).not.toContain(token)
+      expect(
+        errorsIn(logs.entries()).has('POST /api/reminders/unsubscribe/[redacted] failed'),
+      ).toBe(true)
     } finally {
       await t.close()
     }

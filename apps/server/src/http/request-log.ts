@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import { routePath } from 'hono/route'
+import { logger, withRequestId } from '../logging/logger.ts'
+import { observeRequest } from '../metrics/metrics.ts'
+
+export const REQUEST_ID_HEADER = 'X-Request-Id'
+/** An id a proxy sent is kept only if it is a short token that cannot forge a log line. */
+const SAFE_REQUEST_ID = /^[\w.=-]{1,64}$/
+
+/**
+ * Gives each request an id (answered as X-Request-Id, carried by every line logged while it runs),
+ * then logs one line for it and times it for the metrics: method, route pattern (never the raw
+ * path, which may hold ids and secrets), status and duration.
+ */
+export function requestLog(): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now()
+    const incoming = c.req.header(REQUEST_ID_HEADER)
+    const reqId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    await withRequestId(reqId, next)
+    // Set on the answer itself: a handler's own Response (tRPC's, a file's) drops headers set before.
+    c.header(REQUEST_ID_HEADER, reqId)
+
+    const durationMs = performance.now() - started
+    // After next(), the route index is the handler that answered (or the last middleware that did).
+    const route = routePath(c) || '*'
+    const { method } = c.req
+    const { status } = c.res
+    observeRequest(route, method, status, durationMs / 1000)
+    logger.info(
+      { reqId, method, route, status, durationMs: Math.round(durationMs * 10) / 10 },
+      `${method} ${route} ${status}`,
+    )
+  }
+}

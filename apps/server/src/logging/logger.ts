@@ -1,0 +1,171 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import pino, { type DestinationStream, type LevelWithSilent, type LogFn } from 'pino'
+
+/**
+ * The server's one logger: a JSON line per event on stdout (pino), or readable lines in development
+ * (LOG_FORMAT=pretty). Nothing a person typed and no secret reaches the output:
+ *
+ * - a field whose name says it holds a secret or a contact detail is replaced, at any depth
+ *   (REDACTED_FIELD: passwords and their hashes, tokens, secrets, cookies, sessions, upload
+ *   signatures, authorization headers, API keys, email addresses, phone and mobile numbers, names);
+ * - every other string, the message included, passes through redactText;
+ * - an error keeps only its kind, its database code, constraint, table and column, its redacted
+ *   message and its stack frames (serializeError): never `params`, Postgres's `detail` (which quotes
+ *   the conflicting value) or `query`.
+ *
+ * Inside a request, every line carries the request's id (`reqId`).
+ */
+
+/**
+ * Redactions of free text:
+ * - a failed query's parameters, which drizzle appends to its message ("params: ...");
+ * - the secret in a calendar feed's path (`/api/calendar/{token}.ics`) and in a reminder email's
+ *   unsubscribe link (`/api/reminders/unsubscribe/{token}`);
+ * - Argon2 password hashes (their parameters hold commas: the whole hash goes);
+ * - a bearer credential;
+ * - the value after password, secret, token, cookie, session, signature, authorization or API
+ *   key, in `name=value` and `name: value` forms (query strings and headers included);
+ * - email addresses and phone numbers (seven digits or more; an ISO date is kept).
+ */
+const REDACTIONS: [RegExp, string][] = [
+  [/\nparams: [\s\S]*$/, '\nparams: [redacted]'],
+  [/(\/api\/(?:calendar|reminders\/unsubscribe)\/)[^/\s?#]+/g, '$1[redacted]'],
+  [/\$argon2(?:id|i|d)\$[^\s"']*/g, '[redacted hash]'],
+  [/\b(bearer|basic)\s+[\w.~+/=-]+/gi, '$1 [redacted]'],
+  [
+    /(password|passwd|secret|token|cookie|session|signature|authorization|api[_-]?key)(\w*["']?\s*[:=]\s*)(?:"[^"]*"|'[^']*'|[^\s&,;]+)/gi,
+    '$1$2[redacted]',
+  ],
+  // The domain ends in letters, so a package path in a stack frame (`hono@4.13.19`) is kept.
+  [/[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b/g, '[redacted email]'],
+  // Seven digits or more, with spaces, brackets or dashes between them; not an ISO date.
+  [/(?<![\w-])(?!\d{4}-\d\d-\d\d)\+?\d(?:[\s()-]?\d){6,}/g, '[redacted number]'],
+]
+
+/** Field names (compared without case, `_` or `-`) whose values are never logged. */
+const REDACTED_FIELD =
+  /^(?:.*(?:password|passwd|hash|secret|token|cookie|session|signature|authorization|apikey|credential|bearer|email|phone|mobile|firstname|lastname|fullname).*|name|names|to|from|replyto)$/
+
+const LOGGED_ERROR_FIELDS = [
+  'code',
+  'constraint',
+  'constraint_name',
+  'table',
+  'table_name',
+  'column',
+]
+const MAX_CAUSES = 5
+const MAX_DEPTH = 6
+
+export function redactText(text: string): string {
+  return REDACTIONS.reduce(
+    (result, [pattern, replacement]) => result.replace(pattern, replacement),
+    text,
+  )
+}
+
+/** An error and its causes as loggable fields, redacted. */
+export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error, message: redactText(String(error)) }
+  const record = error as unknown as Record<string, unknown>
+  const fields = LOGGED_ERROR_FIELDS.flatMap((field) => {
+    const value = record[field]
+    return typeof value === 'string' ? [[field, redactText(value)] as const] : []
+  })
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))
+  const cause = error.cause
+  return {
+    type: error.constructor.name || error.name,
+    message: redactText(error.message),
+    ...Object.fromEntries(fields),
+    stack: frames.join('\n'),
+    ...(cause !== undefined && cause !== null && depth < MAX_CAUSES - 1
+      ? { cause: serializeError(cause, depth + 1) }
+      : {}),
+  }
+}
+
+function redactValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactText(value)
+  if (value instanceof Error) return serializeError(value)
+  if (value === null || typeof value !== 'object') return value
+  if (depth >= MAX_DEPTH) return '[too deep]'
+  if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, depth + 1))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      // The request id is a generated or checked token (http/request-log.ts); a UUID's digits
+      // would otherwise read as a phone number.
+      if (key === 'reqId' && depth === 0) return [key, item]
+      const redacted = REDACTED_FIELD.test(key.toLowerCase().replace(/[_-]/g, ''))
+      return [key, redacted ? '[redacted]' : redactValue(item, depth + 1)]
+    }),
+  )
+}
+
+const requestContext = new AsyncLocalStorage<{ reqId: string }>()
+
+/** Runs `work` so that every line it logs, however deep, carries the request's id. */
+export function withRequestId<T>(reqId: string, work: () => T): T {
+  return requestContext.run({ reqId }, work)
+}
+
+let destination: DestinationStream = pino.destination({ dest: 1, sync: true })
+
+export const logger = pino(
+  {
+    level: 'info',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => {
+      const request = requestContext.getStore()
+      return request ? { reqId: request.reqId } : {}
+    },
+    formatters: {
+      log: (fields) => redactValue(fields, 0) as Record<string, unknown>,
+    },
+    serializers: {
+      err: (value: unknown) => (value instanceof Error ? serializeError(value) : value),
+    },
+    hooks: {
+      logMethod(args, method) {
+        const redacted = args.map((arg: unknown) =>
+          typeof arg === 'string' ? redactText(arg) : arg,
+        )
+        method.apply(this, redacted as Parameters<LogFn>)
+      },
+    },
+  },
+  { write: (line: string) => destination.write(line) },
+)
+
+export type LoggingSettings = {
+  level?: LevelWithSilent
+  /** Where the lines go; stdout unless set. */
+  destination?: DestinationStream
+}
+
+/** Sets the level and destination; returns a function that restores the previous ones. */
+export function configureLogging(settings: LoggingSettings): () => void {
+  const previous = { level: logger.level, destination }
+  if (settings.level) logger.level = settings.level
+  if (settings.destination) destination = settings.destination
+  return () => {
+    logger.level = previous.level
+    destination = previous.destination
+  }
+}
+
+/** Readable lines, coloured on a terminal, for a developer (pino-pretty, a development dependency). */
+export async function prettyDestination(): Promise<DestinationStream> {
+  const { default: pretty } = await import('pino-pretty')
+  return pretty({
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    sync: true,
+  })
+}
+
+/** The one way the server logs an error it did not expect. */
+export function logError(context: string, error: unknown): void {
+  logger.error({ err: serializeError(error) }, context)
+}

@@ -1,0 +1,3 @@
+import { configureLogging } from '../logging/logger.ts'
+
+configureLogging({ level: 'silent' })
