@@ -228,6 +228,13 @@ const SCREENS: readonly Screen[] = [
     ready: heading('Grace Hopper'),
     open: tapAndShowDialog('Share my contact', 'Share your contact'),
   },
+  {
+    name: 'profile reminders',
+    role: 'user',
+    path: '/profile',
+    ready: heading('Grace Hopper'),
+    open: tapAndShowDialog('Notifications', 'Reminder emails'),
+  },
   { name: 'admin', role: 'admin', path: '/admin', ready: heading('Admin Dashboard') },
   {
     name: 'admin create event',

@@ -30,32 +30,40 @@ export async function startApp(extraEnv: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'fiveconnect-e2e-'))
   const port = await freePort()
   const url = `http://localhost:${port}`
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_URL: url,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const env = {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_URL: url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...extraEnv,
+  }
   let log = ''
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  const exited = new Promise<void>((done) => child.on('exit', () => done()))
+  let server = await startServer()
 
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`)
-    if (attempt > 1200) throw new Error(`The server did not start within two minutes:\n${log}`)
-    const isUp = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (isUp) break
-    await new Promise((done) => setTimeout(done, 100))
+  async function startServer() {
+    const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    const exited = new Promise<void>((done) => child.on('exit', () => done()))
+
+    for (let attempt = 0; ; attempt++) {
+      if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`)
+      if (attempt > 1200) throw new Error(`The server did not start within two minutes:\n${log}`)
+      const isUp = await fetch(`${url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+      if (isUp) break
+      await new Promise((done) => setTimeout(done, 100))
+    }
+    return { child, exited }
+  }
+
+  async function stopServer() {
+    server.child.kill('SIGTERM')
+    await server.exited
   }
 
   return {
@@ -69,15 +77,21 @@ export async function startApp(extraEnv: Record<string, string> = {}) {
       for (const name of names) {
         const mail = JSON.parse(await readFile(join(dir, name), 'utf8')) as {
           to: string
+          subject: string
           text: string
+          headers?: Record<string, string>
         }
         if (mail.to === address) return mail
       }
       throw new Error(`No email to ${address} in the outbox`)
     },
+    /** Stops the server and starts it again on the same data, as a deploy or a crash would. */
+    async restart() {
+      await stopServer()
+      server = await startServer()
+    },
     async stop() {
-      child.kill('SIGTERM')
-      await exited
+      await stopServer()
       await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -50,6 +50,7 @@ import { eventRoutes } from './rest/events.ts'
 import { exportRoutes } from './rest/exports.ts'
 import { peopleRoutes } from './rest/people.ts'
 import { profileRoutes } from './rest/profile.ts'
+import { reminderRoutes } from './rest/reminders.ts'
 import { uploadRoutes } from './rest/uploads.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
@@ -64,6 +65,12 @@ const LONG_RUNNING_PATHS = [
   '/api/account/export.json',
 ]
 const DEFAULT_REQUEST_DEADLINE_MS = 10_000
+/**
+ * A reminder email's unsubscribe link: its secret is the credential, so a request from another
+ * site (a mail provider's one-click POST) is no forgery, and the confirmation page's own form is
+ * sent with `Origin: null` under its no-referrer policy.
+ */
+const UNSUBSCRIBE_PATHS = ['/api/reminders/unsubscribe/*']
 
 export type AppDeps = {
   db: Database
@@ -151,7 +158,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
         onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
       }),
     ),
-    originCheck(config.appUrl),
+    except(UNSUBSCRIBE_PATHS, originCheck(config.appUrl)),
     except(
       LONG_RUNNING_PATHS,
       requestDeadline(config.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS),
@@ -182,6 +189,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   app.route('/api', peopleRoutes)
   app.route('/api', eventRoutes)
   app.route('/api', profileRoutes)
+  app.route('/api', reminderRoutes)
   app.route('/api', adminRoutes)
   app.route('/api', accountRoutes)
   app.route('/api', uploadRoutes)

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { appRouter } from '@fiveconnect/api'
 import {
+  claimReminderDigest,
   connections,
   contactImportRows,
   contactImports,
@@ -29,6 +31,8 @@ type Victim = {
   eventId: string
   /** The SHA-256 kept of the victim's calendar feed token, written as a token is (base64url). */
   feedTokenHash: string
+  /** The same of the unsubscribe token in a reminder digest sent to the victim. */
+  digestTokenHash: string
   /** A committed contact import, and a file still being staged. */
   importId: string
   uploadId: string
@@ -52,6 +56,10 @@ const notYourUpload: Refusal = {
   saying: 'This upload was not found. Please upload the file again.',
 }
 const noSuchFeed: Refusal = { refusedWith: 404, saying: 'Calendar feed not found.' }
+const noSuchUnsubscribeLink: Refusal = {
+  refusedWith: 404,
+  saying: 'This unsubscribe link is not valid.',
+}
 const notYourImportUpload: Refusal = {
   refusedWith: 404,
   saying: 'This import was not found. Please choose the file again.',
@@ -196,6 +204,15 @@ const procedureCases: Record<string, Case> = {
   'calendarFeed.ics': {
     attacks: [{ input: (victim) => ({ token: victim.feedTokenHash }), ...noSuchFeed }],
   },
+  'reminders.settings': signedInOnly,
+  'reminders.update': signedInOnly,
+  'reminders.setTimeZone': signedInOnly,
+  'reminders.checkUnsubscribeLink': {
+    attacks: [{ input: (victim) => ({ token: victim.digestTokenHash }), ...noSuchUnsubscribeLink }],
+  },
+  'reminders.unsubscribe': {
+    attacks: [{ input: (victim) => ({ token: victim.digestTokenHash }), ...noSuchUnsubscribeLink }],
+  },
   'imports.list': signedInOnly,
   'imports.preview': {
     attacks: [{ input: (victim) => ({ uploadId: victim.uploadId }), ...notYourImportUpload }],
@@ -272,6 +289,17 @@ const restCases: Record<string, { id: (victim: Victim) => string } & (Refusal | 
     saying: '',
   },
   'GET /api/calendar/:file': { id: (victim) => `${victim.feedTokenHash}.ics`, ...noSuchFeed },
+  // The answer is an HTML page, which says it in its own words.
+  'GET /api/reminders/unsubscribe/:token': {
+    id: (victim) => victim.digestTokenHash,
+    refusedWith: 404,
+    saying: '',
+  },
+  'POST /api/reminders/unsubscribe/:token': {
+    id: (victim) => victim.digestTokenHash,
+    refusedWith: 404,
+    saying: '',
+  },
   'PUT /api/objects/local-upload/incoming/:id': {
     id: (victim) => objectIdOf(victim.photo),
     refusedWith: 403,
@@ -382,6 +410,12 @@ beforeAll(async () => {
     .from(users)
     .where(eq(users.id, owner.id))
   expect(feed?.hash).toMatch(/^[0-9a-f]{64}$/)
+  const digestTokenHash = createHash('sha256').update(crypto.randomUUID()).digest('hex')
+  await claimReminderDigest(t.db, {
+    userId: owner.id,
+    localDate: '2030-02-01',
+    unsubscribeTokenHash: digestTokenHash,
+  })
   const trpc = (path: string, input: unknown) =>
     t.request(`/api/trpc/${path}`, {
       method: 'POST',
@@ -403,6 +437,7 @@ beforeAll(async () => {
     photo,
     eventId: event.id,
     feedTokenHash: Buffer.from(feed?.hash ?? '', 'hex').toString('base64url'),
+    digestTokenHash: Buffer.from(digestTokenHash, 'hex').toString('base64url'),
     importId: result.data.json.contactImport.id,
     uploadId,
   }

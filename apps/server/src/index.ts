@@ -11,6 +11,7 @@ import { startHousekeeping } from './housekeeping.ts'
 import { configureLogging, logError, logger, prettyDestination } from './logging/logger.ts'
 import { createMailer } from './mail/index.ts'
 import { registerDatabasePoolMetrics } from './metrics/metrics.ts'
+import { startReminderDigests } from './reminder-digests.ts'
 
 // In the built server (dist/server/index.js) the client sits next to it in dist/public.
 const clientDir = fileURLToPath(new URL('../public', import.meta.url))
@@ -29,9 +30,10 @@ async function main() {
   }
 
   const storage = await createStorage(env)
+  const mailer = createMailer(env)
   const app = createApp({
     db: database.db,
-    mailer: createMailer(env),
+    mailer,
     storage,
     transcription: {
       transcriber: await createTranscriber(env),
@@ -57,6 +59,11 @@ async function main() {
     storage,
     uploadUrlTtlMs: env.UPLOAD_URL_TTL_SECONDS * 1000,
   })
+  const stopReminderDigests = startReminderDigests({
+    db: database.db,
+    mailer,
+    appUrl: env.APP_URL,
+  })
 
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     logger.info(
@@ -72,6 +79,7 @@ async function main() {
     logger.info(`${signal} received: finishing open requests, then stopping.`)
     // close() stops accepting connections and waits for in-flight requests to finish.
     stopHousekeeping()
+    stopReminderDigests()
     server.close(() => {
       void database.close().finally(() => {
         logger.info('Stopped.')

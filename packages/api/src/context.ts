@@ -25,7 +25,13 @@ export type FileStore = {
   release: (paths: string[], ownerId: string) => Promise<void>
 }
 
-export type MailMessage = { to: string; subject: string; text: string }
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  /** Extra header lines, such as List-Unsubscribe. */
+  headers?: Record<string, string>
+}
 
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
 

@@ -49,3 +49,4 @@ export {
   type TranscribeConnectionOutput,
   type TranscribeVoiceOutput,
 } from './uploads/uploads.schema.ts'
+export { sendDueDigests, type DigestDeps } from './reminders/digest.service.ts'

@@ -25,6 +25,8 @@ export const RATE_LIMIT_POLICIES = {
   // the per-IP limit is wide; one link fetched more than once a minute is no calendar app.
   'calendar-feed:ip': { limit: 1000, windowMs: HOUR },
   'calendar-feed:token': { limit: 60, windowMs: HOUR },
+  // Mail providers post one-click unsubscribes from a few shared addresses.
+  'reminder-unsubscribe:ip': { limit: 1000, windowMs: HOUR },
   // Checking and committing a 5,000-contact file costs seconds of database time; 60 an hour is
   // 30 imports, far more than a person makes.
   'contact-import:user': { limit: 60, windowMs: HOUR },

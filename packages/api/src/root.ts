@@ -8,6 +8,7 @@ import { exportRouter } from './exports/export.router.ts'
 import { importRouter } from './imports/import.router.ts'
 import { personRouter } from './people/person.router.ts'
 import { profileRouter } from './profile/profile.router.ts'
+import { remindersRouter } from './reminders/reminders.router.ts'
 import { createCallerFactory, router } from './trpc.ts'
 import { uploadsRouter } from './uploads/uploads.router.ts'
 
@@ -23,6 +24,7 @@ export const appRouter = router({
   calendarFeed: calendarFeedRouter,
   imports: importRouter,
   uploads: uploadsRouter,
+  reminders: remindersRouter,
 })
 
 export type AppRouter = typeof appRouter

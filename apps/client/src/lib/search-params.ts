@@ -12,13 +12,18 @@ export function validateEventIdSearch(search: Record<string, unknown>): { eventI
   return eventId ? { eventId } : {}
 }
 
-/** /connections: ?eventId=... and the memory search text ?q=... */
+/**
+ * /connections: ?eventId=..., the memory search text ?q=... and ?connection=..., the id of the
+ * connection to open (the reminder email links to each one).
+ */
 export function validateConnectionsSearch(search: Record<string, unknown>): {
   eventId?: string
   q?: string
+  connection?: string
 } {
   const q = nonEmptyString(search.q)
-  return { ...validateEventIdSearch(search), ...(q && { q }) }
+  const connection = nonEmptyString(search.connection)
+  return { ...validateEventIdSearch(search), ...(q && { q }), ...(connection && { connection }) }
 }
 
 /** ?token=... on /reset-password; a missing or empty token reads as absent. */

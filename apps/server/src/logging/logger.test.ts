@@ -164,4 +164,25 @@ describe('a request that fails in the database', () => {
       await t.close()
     }
   })
+
+  it('logs a failed unsubscribe request without the secret in its path', async () => {
+    const t = await createTestApp()
+    try {
+      // The link's lookup fails in the database with a 500.
+      await t.db.execute(
+        sql`alter table reminder_digests rename column unsubscribe_token_hash to gone`,
+      )
+      const token = 'A'.repeat(22) + 'b_-'.repeat(7)
+      const logs = captureLogs()
+      const page = await t.request(`/api/reminders/unsubscribe/${token}`, { method: 'POST' })
+      expect(page.status).toBe(500)
+
+      expect(logs.text()).not.toContain(token)
+      expect(
+        errorsIn(logs.entries()).has('POST /api/reminders/unsubscribe/[redacted] failed'),
+      ).toBe(true)
+    } finally {
+      await t.close()
+    }
+  })
 })

@@ -19,7 +19,8 @@ import pino, { type DestinationStream, type LevelWithSilent, type LogFn } from '
 /**
  * Redactions of free text:
  * - a failed query's parameters, which drizzle appends to its message ("params: ...");
- * - the secret in a calendar feed's path (`/api/calendar/{token}.ics`);
+ * - the secret in a calendar feed's path (`/api/calendar/{token}.ics`) and in a reminder email's
+ *   unsubscribe link (`/api/reminders/unsubscribe/{token}`);
  * - Argon2 password hashes (their parameters hold commas: the whole hash goes);
  * - a bearer credential;
  * - the value after password, secret, token, cookie, session, signature, authorization or API
@@ -28,7 +29,7 @@ import pino, { type DestinationStream, type LevelWithSilent, type LogFn } from '
  */
 const REDACTIONS: [RegExp, string][] = [
   [/\nparams: [\s\S]*$/, '\nparams: [redacted]'],
-  [/(\/api\/calendar\/)[^/\s?#]+/g, '$1[redacted]'],
+  [/(\/api\/(?:calendar|reminders\/unsubscribe)\/)[^/\s?#]+/g, '$1[redacted]'],
   [/\$argon2(?:id|i|d)\$[^\s"']*/g, '[redacted hash]'],
   [/\b(bearer|basic)\s+[\w.~+/=-]+/gi, '$1 [redacted]'],
   [

@@ -32,10 +32,12 @@ describe('your data', () => {
     expect(response.headers.get('content-disposition')).toContain('fiveconnect-my-data.json')
     const data = await json<{
       profile: { email: string }
+      reminders: unknown
       connections: { notes: string; person: { firstName: string } }[]
       joinedEvents: unknown[]
     }>(response)
     expect(data.profile.email).toBe(user.email)
+    expect(data.reminders).toEqual({ enabled: true, hour: 8, timeZone: null })
     expect(data.connections).toMatchObject([
       { notes: 'Loved the talk', person: { firstName: 'Grace' } },
     ])

@@ -1,6 +1,7 @@
 import {
   deleteUserAccount,
   findUserCredentials,
+  getReminderSettings,
   listConnections,
   listContactImports,
   listJoinedEvents,
@@ -14,16 +15,18 @@ import { deleteAccountInput } from './account.schema.ts'
 /** The Privacy Policy's promises: a copy of everything about you, and deletion of your account. */
 export const accountRouter = router({
   exportData: protectedProcedure.query(async ({ ctx }) => {
-    const [connections, joinedEvents, people, contactImports] = await Promise.all([
+    const [connections, joinedEvents, people, contactImports, reminders] = await Promise.all([
       listConnections(ctx.db, ctx.user.id),
       listJoinedEvents(ctx.db, ctx.user.id),
       // Imported people are the user's too, though nothing connects them yet.
       listOwnPeople(ctx.db, ctx.user.id),
       listContactImports(ctx.db, { ownerId: ctx.user.id, limit: 10_000 }),
+      getReminderSettings(ctx.db, ctx.user.id),
     ])
     return {
       exportedAt: new Date(),
       profile: ctx.user,
+      reminders,
       joinedEvents,
       connections,
       people,

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   pgEnum,
+  smallint,
   pgTable,
   text,
   timestamp,
@@ -41,6 +42,11 @@ export const users = pgTable(
     resetTokenExpires: timestamp({ withTimezone: true }),
     // SHA-256 of the secret in the user's private calendar feed URL; null when they have none.
     calendarFeedTokenHash: text(),
+    // The IANA zone the user's browser reported (e.g. 'Europe/Berlin'); null until it first has.
+    timeZone: text(),
+    // The daily follow-up reminder email, sent at reminderHour (0-23) in timeZone.
+    remindersEnabled: boolean().notNull().default(true),
+    reminderHour: smallint().notNull().default(8),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()

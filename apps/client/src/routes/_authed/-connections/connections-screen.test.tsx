@@ -155,6 +155,16 @@ describe('connection details', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
+  it('opens the connection a link names (the reminder email links each one so)', async () => {
+    const { user, app } = signedIn([grace, alan], `/connections?connection=${alan.id}`)
+    const dialog = await screen.findByRole('dialog', { name: 'Connection Details' })
+    expect(within(dialog).getByText('Alan Turing')).toBeVisible()
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // Back or a reload does not open it again.
+    expect(app.router.state.location.search).toEqual({})
+  })
+
   it('shows the empty texts for a bare connection', async () => {
     const { user } = signedIn()
     await user.click(await screen.findByRole('button', { name: /Alan Turing/ }))

@@ -36,7 +36,11 @@ const SEARCH_DEBOUNCE_MS = 300
 export function ConnectionsScreen() {
   const connections = trpc.connections.list.useQuery()
   const events = trpc.events.list.useQuery()
-  const { eventId = ALL, q = '' } = useSearch({ from: '/_authed/connections' })
+  const {
+    eventId = ALL,
+    q = '',
+    connection: linkedId,
+  } = useSearch({ from: '/_authed/connections' })
   const navigate = useNavigate({ from: '/connections' })
   const [type, setType] = useState<TypeFilterValue>(ALL)
   const [isFollowUpOnly, setFollowUpOnly] = useState(false)
@@ -44,9 +48,21 @@ export function ConnectionsScreen() {
   const [query] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
   const isSearching = query.length >= CONNECTION_SEARCH_MIN_LENGTH
   // Ids, not copies, so the dialogs show the refreshed connection after a change.
-  const [viewingId, setViewingId] = useState<string | null>(null)
+  const [viewingId, setViewingId] = useState<string | null>(linkedId ?? null)
   const [editingId, setEditingId] = useState<string | null>(null)
   const find = (id: string | null) => connections.data?.find((item) => item.id === id) ?? null
+
+  // Closing the connection a link opened leaves the link's address, so Back or a reload does not
+  // open it again.
+  const closeDetails = () => {
+    setViewingId(null)
+    if (linkedId) {
+      void navigate({
+        search: (previous) => ({ ...previous, connection: undefined }),
+        replace: true,
+      })
+    }
+  }
 
   const setEventFilter = (value: string) =>
     void navigate({
@@ -146,9 +162,9 @@ export function ConnectionsScreen() {
 
       <ConnectionDetailsDialog
         connection={find(viewingId)}
-        onClose={() => setViewingId(null)}
+        onClose={closeDetails}
         onEdit={(connection) => {
-          setViewingId(null)
+          closeDetails()
           setEditingId(connection.id)
         }}
       />

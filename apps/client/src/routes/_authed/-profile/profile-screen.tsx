@@ -32,12 +32,14 @@ import { toast } from '../../../lib/toast.ts'
 import { CalendarFeedSection } from './calendar-feed-section.tsx'
 import { EditProfileDialog } from './edit-profile-dialog.tsx'
 import { ProfilePhoto } from './profile-photo.tsx'
+import { RemindersDialog } from './reminders-dialog.tsx'
 import { ShareContactDialog } from './share-contact-dialog.tsx'
 
-const COMING_SOON: readonly { label: string; icon: Icon }[] = [
-  { label: 'Change Password', icon: IconLock },
-  { label: 'Notifications', icon: IconBell },
-  { label: 'Help & Support', icon: IconHelp },
+// SPEC shows all three as 'Coming Soon'; Notifications opens the reminder email settings instead.
+const SETTINGS_ROWS: readonly { label: string; icon: Icon; isComingSoon: boolean }[] = [
+  { label: 'Change Password', icon: IconLock, isComingSoon: true },
+  { label: 'Notifications', icon: IconBell, isComingSoon: false },
+  { label: 'Help & Support', icon: IconHelp, isComingSoon: true },
 ]
 
 export function ProfileScreen() {
@@ -45,6 +47,7 @@ export function ProfileScreen() {
   const signOut = useSignOut()
   const [isEditing, setIsEditing] = useState(false)
   const [isSharing, setIsSharing] = useState(false)
+  const [isSettingReminders, setIsSettingReminders] = useState(false)
   // The signed-in layout renders this screen only with a user.
   if (!user) return null
 
@@ -92,23 +95,29 @@ export function ProfileScreen() {
       <CalendarFeedSection />
 
       <Card withBorder radius="lg" padding={0}>
-        {COMING_SOON.map(({ label, icon: ItemIcon }, index) => (
+        {SETTINGS_ROWS.map(({ label, icon: ItemIcon, isComingSoon }, index) => (
           <div key={label}>
             {index > 0 && <Divider />}
             <UnstyledButton
               w="100%"
               p="md"
               mih={44}
-              onClick={() => toast.success('Coming Soon', `${label} is coming soon.`)}
+              onClick={() =>
+                isComingSoon
+                  ? toast.success('Coming Soon', `${label} is coming soon.`)
+                  : setIsSettingReminders(true)
+              }
             >
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="sm" wrap="nowrap">
                   <ItemIcon size={20} aria-hidden />
                   <Text>{label}</Text>
                 </Group>
-                <Badge variant="light" color="gray">
-                  Soon
-                </Badge>
+                {isComingSoon && (
+                  <Badge variant="light" color="gray">
+                    Soon
+                  </Badge>
+                )}
               </Group>
             </UnstyledButton>
           </div>
@@ -127,6 +136,7 @@ export function ProfileScreen() {
 
       <EditProfileDialog user={user} opened={isEditing} onClose={() => setIsEditing(false)} />
       <ShareContactDialog opened={isSharing} onClose={() => setIsSharing(false)} />
+      <RemindersDialog opened={isSettingReminders} onClose={() => setIsSettingReminders(false)} />
     </Stack>
   )
 }
