@@ -7,12 +7,16 @@ import { EnvError, loadEnv } from './env.ts'
 import { findProbeTools } from './files/audio-tools.ts'
 import { createStorage, uploadOriginsOf } from './files/storage/index.ts'
 import { createTranscriber } from './files/transcription/index.ts'
+import { registerTranscriptionJob } from './files/transcription/transcription-job.ts'
 import { startHousekeeping } from './housekeeping.ts'
 import { logError } from './http/log-error.ts'
+import { startJobQueue } from './jobs/job-queue.ts'
 import { createMailer } from './mail/index.ts'
 
 // In the built server (dist/server/index.js) the client sits next to it in dist/public.
 const clientDir = fileURLToPath(new URL('../public', import.meta.url))
+/** How long a stopping server lets running jobs finish before handing them to another instance. */
+const JOB_GRACE_MS = 10_000
 
 async function main() {
   const env = loadEnv()
@@ -23,15 +27,19 @@ async function main() {
   }
 
   const storage = await createStorage(env)
+  const timeoutMs = env.TRANSCRIPTION_TIMEOUT_SECONDS * 1000
+  const queue = await startJobQueue(database)
+  await registerTranscriptionJob(queue, {
+    db: database.db,
+    storage,
+    transcriber: await createTranscriber(env),
+    timeoutMs,
+  })
   const app = createApp({
     db: database.db,
     mailer: createMailer(env),
     storage,
-    transcription: {
-      transcriber: await createTranscriber(env),
-      timeoutMs: env.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
-      probeTools: await findProbeTools(),
-    },
+    transcription: { queue, timeoutMs, probeTools: await findProbeTools() },
     config: {
       appUrl: env.APP_URL,
       secureCookies: env.APP_URL.startsWith('https://'),
@@ -62,10 +70,16 @@ async function main() {
     if (stopping) return
     stopping = true
     console.info(`${signal} received: finishing open requests, then stopping.`)
-    // close() stops accepting connections and waits for in-flight requests to finish.
+    // close() stops accepting connections and waits for in-flight requests to finish; then the
+    // queue takes no new job and gives its running ones a grace period, after which it hands them
+    // back (failed, to be retried) for another instance.
     stopHousekeeping()
     server.close(() => {
-      void database.close().finally(() => process.exit(0))
+      void queue
+        .stop(JOB_GRACE_MS)
+        .catch((error: unknown) => logError('Stopping the job queue failed', error))
+        .then(() => database.close())
+        .finally(() => process.exit(0))
     })
     if ('closeIdleConnections' in server) server.closeIdleConnections()
   }

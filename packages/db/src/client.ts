@@ -26,6 +26,10 @@ export type DbConfig =
 export type DbHandle = {
   db: Database
   driver: 'postgres' | 'pglite'
+  /** The embedded database itself, for a library that takes the connection (the job queue). */
+  pglite?: PGlite
+  /** The Postgres server's URL, for a library that opens its own connections (the job queue). */
+  url?: string
   /** Applies the migrations not yet applied: the project's own, or those in another folder. */
   migrate: (folder?: string) => Promise<void>
   close: () => Promise<void>
@@ -52,6 +56,7 @@ export function createDb(config: DbConfig): DbHandle {
     return {
       db,
       driver: 'postgres',
+      url: config.url,
       migrate: (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     }
@@ -66,6 +71,7 @@ export function createDb(config: DbConfig): DbHandle {
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   }
