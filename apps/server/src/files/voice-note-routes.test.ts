@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { RATE_LIMIT_POLICIES } from '@fiveconnect/api'
-import { findVoiceNoteTranscription } from '@fiveconnect/db'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   createTestApp,
@@ -263,6 +262,16 @@ function settledTranscription(t: TestApp, cookie: string, id: string) {
   )
 }
 
+/** What the voiceNoteTranscription query (the one the client polls) answers. */
+async function transcriptionOf(t: TestApp, cookie: string, voiceNoteUrl: string) {
+  const input = encodeURIComponent(JSON.stringify({ json: { voiceNoteUrl } }))
+  const response = await t.request(`/api/trpc/uploads.voiceNoteTranscription?input=${input}`, {
+    cookie,
+  })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json
+}
+
 async function connectionTranscript(t: TestApp, cookie: string) {
   const [connection] = (await (await t.request('/api/connections', { cookie })).json()) as {
     voiceNoteTranscription: string | null
@@ -298,16 +307,22 @@ describe('saving a voice note and transcribing it in the background', () => {
   it('a connection saved after the transcript landed gets it too', async () => {
     const { cookie } = await registerUser(t)
     const voiceNoteUrl = await saveVoiceNote(t, cookie)
-    const objectId = voiceNoteUrl.replace('/objects/', '')
     await vi.waitFor(
-      async () => {
-        const transcription = await findVoiceNoteTranscription(t.db, { objectId })
-        expect(transcription?.state).toBe('done')
-      },
+      async () =>
+        expect(await transcriptionOf(t, cookie, voiceNoteUrl)).toEqual({
+          state: 'done',
+          transcription: 'fintech founder from the keynote',
+        }),
       { timeout: 30_000, interval: 200 },
     )
     await addConnection(t, cookie, { voiceNoteUrl })
     expect(await connectionTranscript(t, cookie)).toBe('fintech founder from the keynote')
+
+    const other = await registerUser(t)
+    expect(await transcriptionOf(t, other.cookie, voiceNoteUrl)).toEqual({
+      state: 'none',
+      transcription: '',
+    })
   })
 
   it('POST /api/voice-notes refuses what is not audio', async () => {
