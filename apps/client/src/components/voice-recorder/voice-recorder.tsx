@@ -10,8 +10,9 @@ import {
 } from '@tabler/icons-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from '../../lib/toast.ts'
+import { trpc } from '../../lib/trpc.ts'
 import { isOnline } from '../../offline/connectivity.ts'
-import { transcribeVoiceNote } from '../../lib/uploads.ts'
+import { saveVoiceNote } from '../../lib/uploads.ts'
 import { formatDuration, useVoiceRecorder } from './use-voice-recorder.ts'
 import { showPlaybackError, VoiceNotePlayer } from './voice-note-player.tsx'
 
@@ -24,18 +25,45 @@ type Props = {
   offline?: { recording: Blob | null; onChange: (recording: Blob | null) => void }
 }
 
-type SaveStage = 'uploading' | 'transcribing'
+/** How often the screen asks whether the transcript has landed. */
+const TRANSCRIPT_POLL_MS = 2000
 
-/** Record, listen, then Save & Transcribe; or delete the saved note. */
+/**
+ * Record, listen, then Save & Transcribe; or delete the saved note. Saving answers at once; the
+ * server transcribes in the background, and the transcript is asked for until it lands.
+ */
 export function VoiceRecorder({ value, onChange, offline }: Props) {
   const recorder = useVoiceRecorder()
-  const [stage, setStage] = useState<SaveStage>('uploading')
-  const save = useMutation({
-    mutationFn: (audio: Blob) => {
-      setStage('uploading')
-      return transcribeVoiceNote(audio, { onUploaded: () => setStage('transcribing') })
+  const save = useMutation({ mutationFn: (audio: Blob) => saveVoiceNote(audio) })
+  // The saved voice note whose transcript is being made.
+  const [transcribing, setTranscribing] = useState<string | null>(null)
+  const transcript = trpc.uploads.voiceNoteTranscription.useQuery(
+    { voiceNoteUrl: transcribing ?? '' },
+    {
+      enabled: transcribing !== null,
+      refetchInterval: (query) =>
+        (query.state.data?.state ?? 'pending') === 'pending' ? TRANSCRIPT_POLL_MS : false,
+      gcTime: 0,
     },
-  })
+  )
+
+  useEffect(() => {
+    const landed = transcript.data
+    if (transcribing === null || !landed || landed.state === 'pending') return
+    setTranscribing(null)
+    recorder.discard()
+    if (landed.state === 'done' && landed.transcription) {
+      onChange({ voiceNoteUrl: transcribing, voiceNoteTranscription: landed.transcription })
+      toast.success('Voice Note Saved', 'Your voice note has been saved and transcribed.')
+      return
+    }
+    const { reason } = landed
+    toast.error(
+      'Transcription Failed',
+      `Your recording is saved, but it could not be transcribed${reason ? `: ${reason}` : '.'}`,
+    )
+  }, [transcript.data, transcribing, onChange, recorder])
+  const isBusy = save.isPending || transcribing !== null
 
   const saveAndTranscribe = () => {
     if (!recorder.recording) return
@@ -49,17 +77,11 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
       return
     }
     save.mutate(recorder.recording, {
-      onSuccess: ({ voiceNoteUrl, transcription, reason }) => {
-        onChange({ voiceNoteUrl, voiceNoteTranscription: transcription || null })
-        recorder.discard()
-        if (transcription) {
-          toast.success('Voice Note Saved', 'Your voice note has been saved and transcribed.')
-        } else {
-          toast.error(
-            'Transcription Failed',
-            `Your recording is saved, but it could not be transcribed${reason ? `: ${reason}` : '.'}`,
-          )
-        }
+      // Saved: the connection keeps the voice note even if it is saved before the transcript lands
+      // (the server then writes the transcript onto it).
+      onSuccess: ({ voiceNoteUrl }) => {
+        onChange({ voiceNoteUrl, voiceNoteTranscription: null })
+        setTranscribing(voiceNoteUrl)
       },
       // The recording stays on screen so it can be sent again.
       onError: () => toast.error('Upload Failed', 'Failed to save voice note. Please try again.'),
@@ -145,7 +167,7 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
                     variant="default"
                     leftSection={<IconTrash size={18} aria-hidden />}
                     onClick={recorder.discard}
-                    disabled={save.isPending}
+                    disabled={isBusy}
                   >
                     Discard
                   </Button>
@@ -153,13 +175,13 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
                 <Button
                   leftSection={<IconUpload size={18} aria-hidden />}
                   onClick={saveAndTranscribe}
-                  disabled={save.isPending}
+                  disabled={isBusy}
                 >
                   {save.isPending
-                    ? stage === 'uploading'
-                      ? 'Uploading...'
-                      : 'Transcribing...'
-                    : 'Save & Transcribe'}
+                    ? 'Uploading...'
+                    : transcribing !== null
+                      ? 'Transcribing...'
+                      : 'Save & Transcribe'}
                 </Button>
               </Stack>
             )
