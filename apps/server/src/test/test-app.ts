@@ -7,12 +7,9 @@ import { vi } from 'vitest'
 import { createApp, type AppDeps } from '../app.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { createLocalStorage } from '../files/storage/local-storage.ts'
-import {
-  registerTranscriptionJob,
-  TRANSCRIPTION_RETRIES,
-} from '../files/transcription/transcription-job.ts'
+import { registerTranscriptionJob } from '../files/transcription/transcription-job.ts'
 import type { Transcriber } from '../files/transcription/transcriber.ts'
-import { startJobQueue } from '../jobs/job-queue.ts'
+import { startJobQueue, type JobOptions } from '../jobs/job-queue.ts'
 import { createOutboxMailer, readOutbox } from '../mail/outbox-mailer.ts'
 
 export const TEST_APP_URL = 'http://localhost:3000'
@@ -37,7 +34,7 @@ export type TestAppOptions = Partial<AppDeps['config']> & {
     transcriber: Transcriber
     timeoutMs: number
     probeTools?: { ffprobe: string; ffmpeg: string }
-    retries?: typeof TRANSCRIPTION_RETRIES
+    retries?: Pick<JobOptions, 'retryLimit' | 'retryDelaySeconds'>
   }
   /** Defaults to the outbox in the test's temporary folder. */
   mailer?: AppDeps['mailer']

@@ -28,42 +28,45 @@ type Props = {
 /** How often the screen asks whether the transcript has landed. */
 const TRANSCRIPT_POLL_MS = 2000
 
+type SaveStage = 'uploading' | 'transcribing'
+
 /**
  * Record, listen, then Save & Transcribe; or delete the saved note. Saving answers at once; the
  * server transcribes in the background, and the transcript is asked for until it lands.
  */
 export function VoiceRecorder({ value, onChange, offline }: Props) {
   const recorder = useVoiceRecorder()
-  const save = useMutation({ mutationFn: (audio: Blob) => saveVoiceNote(audio) })
-  // The saved voice note whose transcript is being made.
-  const [transcribing, setTranscribing] = useState<string | null>(null)
-  const transcript = trpc.uploads.voiceNoteTranscription.useQuery(
-    { voiceNoteUrl: transcribing ?? '' },
-    {
-      enabled: transcribing !== null,
-      refetchInterval: (query) =>
-        (query.state.data?.state ?? 'pending') === 'pending' ? TRANSCRIPT_POLL_MS : false,
-      gcTime: 0,
-    },
-  )
-
+  const utils = trpc.useUtils()
+  const [stage, setStage] = useState<SaveStage>('uploading')
+  // Stops the asking once the screen is gone: the server still writes the transcript.
+  const isShown = useRef(true)
   useEffect(() => {
-    const landed = transcript.data
-    if (transcribing === null || !landed || landed.state === 'pending') return
-    setTranscribing(null)
-    recorder.discard()
-    if (landed.state === 'done' && landed.transcription) {
-      onChange({ voiceNoteUrl: transcribing, voiceNoteTranscription: landed.transcription })
-      toast.success('Voice Note Saved', 'Your voice note has been saved and transcribed.')
-      return
+    isShown.current = true
+    return () => {
+      isShown.current = false
     }
-    const { reason } = landed
-    toast.error(
-      'Transcription Failed',
-      `Your recording is saved, but it could not be transcribed${reason ? `: ${reason}` : '.'}`,
-    )
-  }, [transcript.data, transcribing, onChange, recorder])
-  const isBusy = save.isPending || transcribing !== null
+  }, [])
+
+  const save = useMutation({
+    mutationFn: async (audio: Blob) => {
+      setStage('uploading')
+      const { voiceNoteUrl } = await saveVoiceNote(audio)
+      // Saved: a connection saved from now on keeps the voice note, and gets the transcript from the
+      // server's job even if it is saved before the transcript lands.
+      onChange({ voiceNoteUrl, voiceNoteTranscription: null })
+      setStage('transcribing')
+      for (;;) {
+        const landed = await utils.uploads.voiceNoteTranscription
+          .fetch({ voiceNoteUrl }, { staleTime: 0 })
+          // A failed look is looked at again: the voice note is saved whatever happens.
+          .catch(() => undefined)
+        if ((landed && landed.state !== 'pending') || !isShown.current) {
+          return { voiceNoteUrl, landed }
+        }
+        await new Promise((resolve) => setTimeout(resolve, TRANSCRIPT_POLL_MS))
+      }
+    },
+  })
 
   const saveAndTranscribe = () => {
     if (!recorder.recording) return
@@ -77,11 +80,19 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
       return
     }
     save.mutate(recorder.recording, {
-      // Saved: the connection keeps the voice note even if it is saved before the transcript lands
-      // (the server then writes the transcript onto it).
-      onSuccess: ({ voiceNoteUrl }) => {
-        onChange({ voiceNoteUrl, voiceNoteTranscription: null })
-        setTranscribing(voiceNoteUrl)
+      onSuccess: ({ voiceNoteUrl, landed }) => {
+        if (!isShown.current) return
+        recorder.discard()
+        if (landed?.state === 'done' && landed.transcription) {
+          onChange({ voiceNoteUrl, voiceNoteTranscription: landed.transcription })
+          toast.success('Voice Note Saved', 'Your voice note has been saved and transcribed.')
+          return
+        }
+        const reason = landed?.reason
+        toast.error(
+          'Transcription Failed',
+          `Your recording is saved, but it could not be transcribed${reason ? `: ${reason}` : '.'}`,
+        )
       },
       // The recording stays on screen so it can be sent again.
       onError: () => toast.error('Upload Failed', 'Failed to save voice note. Please try again.'),
@@ -167,7 +178,7 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
                     variant="default"
                     leftSection={<IconTrash size={18} aria-hidden />}
                     onClick={recorder.discard}
-                    disabled={isBusy}
+                    disabled={save.isPending}
                   >
                     Discard
                   </Button>
@@ -175,13 +186,13 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
                 <Button
                   leftSection={<IconUpload size={18} aria-hidden />}
                   onClick={saveAndTranscribe}
-                  disabled={isBusy}
+                  disabled={save.isPending}
                 >
                   {save.isPending
-                    ? 'Uploading...'
-                    : transcribing !== null
-                      ? 'Transcribing...'
-                      : 'Save & Transcribe'}
+                    ? stage === 'uploading'
+                      ? 'Uploading...'
+                      : 'Transcribing...'
+                    : 'Save & Transcribe'}
                 </Button>
               </Stack>
             )
