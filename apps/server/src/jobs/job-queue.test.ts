@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDb, type DbHandle } from '@fiveconnect/db'
 import { createTestDb } from '@fiveconnect/db/testing'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startJobQueue, type JobQueue } from './job-queue.ts'
 
@@ -124,5 +125,16 @@ describe('two instances on one database', () => {
     )
     expect(attempts).toBe(3)
     expect((await instances[1]?.stats())?.failed).toBe(1)
+  })
+
+  it('keeps one schedule of a job however many instances schedule it', async () => {
+    for (const instance of instances) {
+      await instance.register('scheduled-demo', QUICK, () => Promise.resolve())
+      await instance.schedule('scheduled-demo', '*/5 * * * *', { digest: true })
+    }
+    const schedules = await database.db
+      .select({ name: sql<string>`name`, cron: sql<string>`cron` })
+      .from(sql`jobs.schedule`)
+    expect(schedules).toEqual([{ name: 'scheduled-demo', cron: '*/5 * * * *' }])
   })
 })
