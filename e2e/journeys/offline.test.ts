@@ -139,6 +139,16 @@ describe('journey 8: capturing with no network', () => {
   it('syncs both once back online: each exactly once, with its photo and a transcript', async () => {
     await context.setOffline(false)
     await expect.poll(() => waitingList().count(), SYNCED).toBe(0)
+    // The transcripts are made by the server's background job and land after the sync.
+    await expect
+      .poll(
+        async () =>
+          (await serverConnections()).filter(({ voiceNoteTranscription }) =>
+            /\w/.test(voiceNoteTranscription ?? ''),
+          ).length,
+        SYNCED,
+      )
+      .toBe(2)
 
     const saved = await serverConnections()
     expect(saved.map(({ person }) => `${person.firstName} ${person.lastName}`).sort()).toEqual([

@@ -7,6 +7,8 @@ export class Ledger {
   private readonly expectedNotes = new Map<string, Set<string>>()
   private readonly deleted = new Map<string, 'acknowledged' | 'unknown'>()
   readonly markers = new Set<string>()
+  /** Voice notes the server acknowledged storing: each must get its transcription job's outcome. */
+  readonly voiceNotes = new Set<string>()
 
   created(id: string, note: string) {
     this.markers.add(note)

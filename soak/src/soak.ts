@@ -9,13 +9,16 @@ import { VirtualUser, type Outcome } from './virtual-user.ts'
 
 // 100 simulated attendees doing the real mix against the production build on Postgres, with a
 // Postgres restart half-way. Loopback only; bounded in time. Usage: pnpm soak [--users N]
-// [--seconds S] [--no-restart]
+// [--seconds S] [--no-restart] [--cluster NAME]
 
 const { values: options } = parseArgs({
   options: {
     users: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '300' },
     'no-restart': { type: 'boolean', default: false },
+    // The Debian cluster to restart: one of its own (with TEST_DATABASE_URL on its port) leaves a
+    // Postgres that others share alone.
+    cluster: { type: 'string', default: 'main' },
   },
 })
 const USERS = Number(options.users)
@@ -34,10 +37,32 @@ async function restartPostgres() {
   await promisify(execFile)('pg_ctlcluster', [
     '--skip-systemctl-redirect',
     version,
-    'main',
+    options.cluster,
     'restart',
   ])
 }
+
+/** One second of 8 kHz, 16-bit mono silence as WAV: a recording the server stores and transcribes. */
+function silentWav(): Blob {
+  const samples = 8000
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + samples * 2, 4)
+  header.write('WAVEfmt ', 8)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(8000, 24)
+  header.writeUInt32LE(16000, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(samples * 2, 40)
+  return new Blob([header, Buffer.alloc(samples * 2)], { type: 'audio/wav' })
+}
+const VOICE_NOTE = silentWav()
+/** How long the transcription jobs may take to settle once the load stops. */
+const TRANSCRIPTS_SETTLE_MS = 300_000
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T
 
@@ -90,6 +115,32 @@ async function main() {
         return user.call('sign-in', '/api/login', {
           body: { email: user.email, password: user.password },
         })
+      }
+      if (roll < 0.48) {
+        // A voice note: stored at once, transcribed by a background job, put on a connection.
+        const form = new FormData()
+        form.append('audio', VOICE_NOTE, 'voice-note.wav')
+        const stored = await user.call('voice note', '/api/voice-notes', { form })
+        const voiceNoteUrl = (stored.data as { voiceNoteUrl?: string } | undefined)?.voiceNoteUrl
+        if (stored.status !== 201 || !voiceNoteUrl) return
+        ledger.voiceNotes.add(voiceNoteUrl.replace('/objects/', ''))
+        const marker = `soak-${++sequence}`
+        const person = await user.call('add', '/api/people', {
+          body: { firstName: 'Person', lastName: marker },
+        })
+        const personId = (person.data as { id?: string } | undefined)?.id
+        if (!personId) return
+        const created = await user.call('add', '/api/connections', {
+          body: { personId, notes: marker, voiceNoteUrl },
+        })
+        const id = (created.data as { id?: string } | undefined)?.id
+        if (created.status === 201 && id) {
+          ledger.created(id, marker)
+          mine.push(id)
+        } else {
+          ledger.markers.add(marker)
+        }
+        return
       }
       if (roll < 0.7 || mine.length === 0) {
         const marker = `soak-${++sequence}`
@@ -162,6 +213,34 @@ async function main() {
     ])
 
     const sql = postgres(database.url ?? '', { max: 1, onnotice: () => {} })
+    // Every acknowledged voice note gets its transcription job's outcome, across the restart too.
+    const voiceNoteIds = [...ledger.voiceNotes]
+    const transcriptionStates = async () => {
+      // A voice note deleted with its connection takes its transcription with it.
+      const found = await sql<{ id: string; state: string | null }[]>`
+        select o.id, t.state from stored_objects o
+        left join voice_note_transcriptions t on t.object_id = o.id
+        where o.id in ${sql(voiceNoteIds)}`
+      return found.map((row) => row.state ?? 'missing')
+    }
+    const settleBy = Date.now() + TRANSCRIPTS_SETTLE_MS
+    let states = voiceNoteIds.length > 0 ? await transcriptionStates() : []
+    for (let tick = 1; states.includes('pending') && Date.now() < settleBy; tick++) {
+      await new Promise((done) => setTimeout(done, 1000))
+      states = await transcriptionStates()
+      if (tick % 30 === 0) {
+        const pending = states.filter((state) => state === 'pending').length
+        console.info(`Transcriptions still pending: ${pending} of ${states.length}`)
+      }
+    }
+    const transcripts = {
+      voiceNotes: voiceNoteIds.length,
+      deletedSince: voiceNoteIds.length - states.length,
+      done: states.filter((state) => state === 'done').length,
+      failed: states.filter((state) => state === 'failed').length,
+      pending: states.filter((state) => state === 'pending').length,
+      missing: states.filter((state) => state === 'missing').length,
+    }
     const rows = await sql<
       { id: string; notes: string | null }[]
     >`select id, notes from connections`
@@ -191,6 +270,7 @@ async function main() {
     console.info(`Outage: ${outage ? `${outage.to - outage.from} ms restart` : 'none'}`)
     console.table(Object.fromEntries([...byStatus].sort()))
     console.table(integrity)
+    console.table(transcripts)
     console.info(`5xx or no answer outside the outage window: ${serverErrorsOutside.length}`)
     for (const outcome of serverErrorsOutside) {
       const since = outage
@@ -199,7 +279,10 @@ async function main() {
       console.info(`  ${outcome.action}: ${outcome.status || 'no answer'}${since}`)
     }
     const healthy =
-      serverErrorsOutside.length === 0 && integrity.lost === 0 && integrity.duplicated === 0
+      serverErrorsOutside.length === 0 &&
+      integrity.lost === 0 &&
+      integrity.duplicated === 0 &&
+      transcripts.done === states.length
     if (!healthy)
       console.info(`\nServer log, last lines:\n${app.log().split('\n').slice(-40).join('\n')}`)
     process.exitCode = healthy ? 0 : 1

@@ -14,12 +14,14 @@ export class VirtualUser {
   async call(
     action: string,
     path: string,
-    init: { method?: string; body?: unknown; raw?: Blob } = {},
+    init: { method?: string; body?: unknown; raw?: Blob; form?: FormData } = {},
   ) {
     const headers: Record<string, string> = { origin: this.baseUrl }
     if (this.cookie) headers.cookie = this.cookie
     let body: BodyInit | undefined
-    if (init.raw) {
+    if (init.form) {
+      body = init.form
+    } else if (init.raw) {
       body = init.raw
       headers['content-type'] = init.raw.type
     } else if (init.body !== undefined) {

@@ -21,14 +21,11 @@ import { createFileStore } from './files/file-store.ts'
 import { localUploadRoutes } from './files/local-upload-route.ts'
 import { objectRoutes } from './files/object-routes.ts'
 import {
-  CONNECTION_TRANSCRIBE_PATH,
   TRANSCRIBE_PATH,
   VOICE_NOTES_PATH,
   voiceNoteRoutes,
   type TranscribeDeps,
 } from './files/voice-note-routes.ts'
-import { NOT_SET_UP_REASON } from './files/transcription/index.ts'
-import { unavailableTranscriber } from './files/transcription/transcriber.ts'
 import type { ServerStorage } from './files/storage/index.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
@@ -59,7 +56,6 @@ const FILE_BODY_PATHS = ['/api/objects/local-upload/*', TRANSCRIBE_PATH, VOICE_N
 /** Routes that may rightly take long: files, transcription and whole-table downloads. */
 const LONG_RUNNING_PATHS = [
   ...FILE_BODY_PATHS,
-  CONNECTION_TRANSCRIBE_PATH,
   '/api/connections/export.*',
   '/api/admin/export/*',
   '/api/account/export.json',
@@ -76,8 +72,8 @@ export type AppDeps = {
   db: Database
   mailer: Mailer
   storage: ServerStorage
-  /** Voice-note transcription; none (notes saved untranscribed) when left out. */
-  transcription?: Pick<TranscribeDeps, 'transcriber' | 'timeoutMs' | 'probeTools'>
+  /** Voice-note transcription jobs; none (notes saved untranscribed) when left out. */
+  transcription?: Pick<TranscribeDeps, 'queue' | 'timeoutMs' | 'probeTools'>
   config: {
     /** Public origin, used for links in emails and for the Origin check. */
     appUrl: string
@@ -201,10 +197,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
     voiceNoteRoutes({
       db,
       storage,
-      ...(transcription ?? {
-        transcriber: unavailableTranscriber(NOT_SET_UP_REASON),
-        timeoutMs: 120_000,
-      }),
+      ...(transcription ?? { timeoutMs: 120_000 }),
     }),
   )
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))

@@ -7,14 +7,18 @@ import { EnvError, loadEnv } from './env.ts'
 import { findProbeTools } from './files/audio-tools.ts'
 import { createStorage, uploadOriginsOf } from './files/storage/index.ts'
 import { createTranscriber } from './files/transcription/index.ts'
+import { registerTranscriptionJob } from './files/transcription/transcription-job.ts'
 import { startHousekeeping } from './housekeeping.ts'
 import { configureLogging, logError, logger, prettyDestination } from './logging/logger.ts'
+import { startJobQueue } from './jobs/job-queue.ts'
 import { createMailer } from './mail/index.ts'
-import { registerDatabasePoolMetrics } from './metrics/metrics.ts'
+import { registerDatabasePoolMetrics, registerJobQueueMetrics } from './metrics/metrics.ts'
 import { startReminderDigests } from './reminder-digests.ts'
 
 // In the built server (dist/server/index.js) the client sits next to it in dist/public.
 const clientDir = fileURLToPath(new URL('../public', import.meta.url))
+/** How long a stopping server lets running jobs finish before handing them to another instance. */
+const JOB_GRACE_MS = 10_000
 
 async function main() {
   const env = loadEnv()
@@ -31,15 +35,28 @@ async function main() {
 
   const storage = await createStorage(env)
   const mailer = createMailer(env)
+  const timeoutMs = env.TRANSCRIPTION_TIMEOUT_SECONDS * 1000
+  const queue = await startJobQueue(database)
+  registerJobQueueMetrics(async () => {
+    const byState: Record<string, number> = {}
+    for (const states of Object.values((await queue.stats()).queues)) {
+      for (const [state, count] of Object.entries(states)) {
+        byState[state] = (byState[state] ?? 0) + count
+      }
+    }
+    return byState
+  })
+  await registerTranscriptionJob(queue, {
+    db: database.db,
+    storage,
+    transcriber: await createTranscriber(env),
+    timeoutMs,
+  })
   const app = createApp({
     db: database.db,
     mailer,
     storage,
-    transcription: {
-      transcriber: await createTranscriber(env),
-      timeoutMs: env.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
-      probeTools: await findProbeTools(),
-    },
+    transcription: { queue, timeoutMs, probeTools: await findProbeTools() },
     config: {
       appUrl: env.APP_URL,
       secureCookies: env.APP_URL.startsWith('https://'),
@@ -77,14 +94,20 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info(`${signal} received: finishing open requests, then stopping.`)
-    // close() stops accepting connections and waits for in-flight requests to finish.
+    // close() stops accepting connections and waits for in-flight requests to finish; then the
+    // queue takes no new job and gives its running ones a grace period, after which it hands them
+    // back (failed, to be retried) for another instance.
     stopHousekeeping()
     stopReminderDigests()
     server.close(() => {
-      void database.close().finally(() => {
-        logger.info('Stopped.')
-        process.exit(0)
-      })
+      void queue
+        .stop(JOB_GRACE_MS)
+        .catch((error: unknown) => logError('Stopping the job queue failed', error))
+        .then(() => database.close())
+        .finally(() => {
+          logger.info('Stopped.')
+          process.exit(0)
+        })
     })
     if ('closeIdleConnections' in server) server.closeIdleConnections()
   }

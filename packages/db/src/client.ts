@@ -28,6 +28,10 @@ export type DbHandle = {
   driver: 'postgres' | 'pglite'
   /** Connections the pool may open: PGlite has one, in process. */
   maxConnections: number
+  /** The embedded database itself, for a library that takes the connection (the job queue). */
+  pglite?: PGlite
+  /** The Postgres server's URL, for a library that opens its own connections (the job queue). */
+  url?: string
   /** Applies the migrations not yet applied: the project's own, or those in another folder. */
   migrate: (folder?: string) => Promise<void>
   close: () => Promise<void>
@@ -56,6 +60,7 @@ export function createDb(config: DbConfig): DbHandle {
       db,
       driver: 'postgres',
       maxConnections,
+      url: config.url,
       migrate: (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
     }
@@ -71,6 +76,7 @@ export function createDb(config: DbConfig): DbHandle {
     db,
     driver: 'pglite',
     maxConnections: 1,
+    pglite: client,
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   }

@@ -5,7 +5,7 @@ import { server } from '../test/setup.ts'
 import {
   imageProblem,
   serverMessageOf,
-  transcribeVoiceNote,
+  saveVoiceNote,
   uploadConnectionPhoto,
   uploadEventLogo,
   voiceNoteFileName,
@@ -86,32 +86,32 @@ describe('uploads', () => {
     expect(serverMessageOf(failure)).toBe('That file is not an image.')
   })
 
-  it('sends a recording as the multipart field audio and reads the transcript', async () => {
+  it('sends a recording as the multipart field audio and reads where it is saved', async () => {
     let received: { type: string; size: number } | undefined
     server.use(
-      http.post('*/api/transcribe-voice', async ({ request }) => {
+      http.post('*/api/voice-notes', async ({ request }) => {
         const audio = (await request.formData()).get('audio') as File
         received = { type: audio.type, size: audio.size }
-        return HttpResponse.json({ transcription: 'hello', voiceNoteUrl: '/objects/v1' })
+        return HttpResponse.json({ voiceNoteUrl: '/objects/v1' }, { status: 201 })
       }),
     )
     const stages: string[] = []
-    const result = await transcribeVoiceNote(new Blob(['abcd'], { type: 'audio/webm' }), {
+    const result = await saveVoiceNote(new Blob(['abcd'], { type: 'audio/webm' }), {
       onUploaded: () => stages.push('uploaded'),
     })
     expect(stages).toEqual(['uploaded'])
-    expect(result).toEqual({ transcription: 'hello', voiceNoteUrl: '/objects/v1' })
+    expect(result).toEqual({ voiceNoteUrl: '/objects/v1' })
     // The file name is not asserted here: Node's FormData renames jsdom's Blobs to 'blob'.
     expect(received).toEqual({ type: 'audio/webm', size: 4 })
   })
 
   it("fails a voice note upload with '{status}: {text}'", async () => {
     server.use(
-      http.post('*/api/transcribe-voice', () =>
+      http.post('*/api/voice-notes', () =>
         HttpResponse.text('Failed to upload audio file', { status: 500 }),
       ),
     )
-    await expect(transcribeVoiceNote(new Blob(['a'], { type: 'audio/webm' }))).rejects.toThrow(
+    await expect(saveVoiceNote(new Blob(['a'], { type: 'audio/webm' }))).rejects.toThrow(
       '500: Failed to upload audio file',
     )
   })

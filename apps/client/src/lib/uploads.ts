@@ -3,7 +3,7 @@
  * then ask the server to keep it (it checks type and size again and answers the stored path).
  * Every non-OK answer fails with '{status}: {response text}', like the app's other plain calls.
  */
-import { MAX_IMAGE_BYTES, type TranscribeVoiceOutput } from '@fiveconnect/api/schemas'
+import { MAX_IMAGE_BYTES, type StoreVoiceNoteOutput } from '@fiveconnect/api/schemas'
 import { reportingFetch } from '../offline/connectivity.ts'
 
 /** Why a file cannot be uploaded as an image, or null when it can (SPEC section 5). */
@@ -106,19 +106,19 @@ export function voiceNoteFileName(mimeType: string): string {
 }
 
 /**
- * Saves a recording and transcribes it; the audio is kept even when the transcript is empty.
- * XMLHttpRequest rather than fetch: its upload events tell when the audio has been sent, which is
- * when the screen moves from 'Uploading...' to 'Transcribing...'.
+ * Saves a recording; the server answers at once and transcribes it in the background (follow it
+ * with the uploads.voiceNoteTranscription query). XMLHttpRequest rather than fetch: its upload
+ * events tell when the audio has been sent.
  */
-export function transcribeVoiceNote(
+export function saveVoiceNote(
   audio: Blob,
   { onUploaded }: { onUploaded?: () => void } = {},
-): Promise<TranscribeVoiceOutput> {
+): Promise<StoreVoiceNoteOutput> {
   const body = new FormData()
   body.append('audio', audio, voiceNoteFileName(audio.type))
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', new URL('/api/transcribe-voice', window.location.origin))
+    request.open('POST', new URL('/api/voice-notes', window.location.origin))
     request.withCredentials = true
     request.upload.addEventListener('load', () => onUploaded?.())
     request.addEventListener('load', () => {
@@ -128,7 +128,7 @@ export function transcribeVoiceNote(
         return
       }
       try {
-        resolve(JSON.parse(request.responseText) as TranscribeVoiceOutput)
+        resolve(JSON.parse(request.responseText) as StoreVoiceNoteOutput)
       } catch {
         reject(new Error('The server answered something other than JSON.'))
       }

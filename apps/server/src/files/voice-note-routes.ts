@@ -1,12 +1,10 @@
-import { join } from 'node:path'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { setTimeout as sleep } from 'node:timers/promises'
 import {
   MAX_AUDIO_BYTES,
   MAX_AUDIO_SECONDS,
   objectIdFromUrl,
+  RateLimitedError,
   sniffAudioType,
-  storedKey,
   storeObject,
   type StoreVoiceNoteOutput,
   type TranscribeConnectionOutput,
@@ -14,17 +12,23 @@ import {
 } from '@fiveconnect/api'
 import { connectionIdInput } from '@fiveconnect/api/schemas'
 import {
+  copyFinishedTranscript,
   findStoredObject,
+  findVoiceNoteTranscription,
+  finishVoiceNoteTranscription,
   getConnection,
-  saveVoiceNoteTranscription,
+  requestVoiceNoteTranscription,
   type Database,
+  type VoiceNoteTranscription,
 } from '@fiveconnect/db'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../http/app-env.ts'
 import { probeDurationSeconds } from './audio-tools.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
 import type { ServerStorage } from './storage/index.ts'
-import { transcribeWithin, type Transcriber } from './transcription/transcriber.ts'
+import { NOT_SET_UP_REASON } from './transcription/index.ts'
+import { requestTranscription, withRecordingOnDisk } from './transcription/transcription-job.ts'
 
 export const TRANSCRIBE_PATH = '/api/transcribe-voice'
 export const VOICE_NOTES_PATH = '/api/voice-notes'
@@ -36,25 +40,15 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 export type TranscribeDeps = {
   db: Database
   storage: ServerStorage
-  transcriber: Transcriber
+  /** Where transcription jobs go; without it, voice notes are saved untranscribed. */
+  queue?: JobQueue
+  /** How long POST /api/transcribe-voice waits for its transcript (beside the job's pick-up). */
   timeoutMs: number
   /** ffprobe and ffmpeg, to check a recording's length; left out when not installed. */
   probeTools?: { ffprobe: string; ffmpeg: string }
 }
 
 type Recording = { bytes: Uint8Array; contentType: string }
-
-/** Runs `work` with the recording written to a temporary file, for the command-line tools. */
-async function withRecordingOnDisk<T>(bytes: Uint8Array, work: (path: string) => Promise<T>) {
-  const dir = await mkdtemp(join(tmpdir(), 'fiveconnect-voice-'))
-  try {
-    const path = join(dir, 'voice-note')
-    await writeFile(path, bytes)
-    return await work(path)
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
-}
 
 /**
  * The uploaded recording (multipart field `audio`) once it passes every check, or the answer that
@@ -92,24 +86,55 @@ async function readRecording(
 async function saveVoiceNote(
   c: Context<AppEnv>,
   deps: TranscribeDeps,
-): Promise<{ recording: Recording; voiceNoteUrl: string } | Response> {
+): Promise<{ userId: string; objectId: string; voiceNoteUrl: string } | Response> {
   const user = c.get('api').user
   if (!user) return c.json({ message: 'Unauthorized' }, 401)
   const recording = await readRecording(c, deps)
   if (recording instanceof Response) return recording
   const stored = await storeObject(deps, { ownerId: user.id, kind: 'voice_note', ...recording })
-  return { recording, voiceNoteUrl: stored.objectPath }
+  return { userId: user.id, objectId: stored.id, voiceNoteUrl: stored.objectPath }
 }
 
-function transcribe(deps: TranscribeDeps, { bytes, contentType }: Recording) {
-  return withRecordingOnDisk(bytes, (path) =>
-    transcribeWithin(deps.transcriber, { path, bytes, contentType }, deps.timeoutMs),
-  )
+/** How long a new job may wait for a worker to take it; workers look every 2 s. */
+const PICK_UP_MS = 5_000
+const STILL_TRANSCRIBING =
+  'The transcript is not ready yet: it is added to the voice note when it is.'
+
+/** Asks for a voice note's transcript, or records that this server cannot make one. */
+async function askForTranscript(
+  deps: TranscribeDeps,
+  objectId: string,
+): Promise<VoiceNoteTranscription> {
+  if (deps.queue) return requestTranscription({ db: deps.db, queue: deps.queue }, objectId)
+  const { requested, transcription } = await requestVoiceNoteTranscription(deps.db, objectId)
+  if (!requested) return transcription
+  const reason = `${NOT_SET_UP_REASON} The voice note was saved without a transcript.`
+  await finishVoiceNoteTranscription(deps.db, {
+    objectId,
+    state: 'failed',
+    transcription: '',
+    reason,
+  })
+  return { ...transcription, state: 'failed', transcription: '', reason }
 }
 
-async function readStoredBytes(storage: ServerStorage, id: string): Promise<Uint8Array> {
-  const stream = await storage.read(storedKey(id))
-  return new Uint8Array(await new Response(stream).arrayBuffer())
+/** The voice note's transcription once its job is done, or as it stands after `waitMs`. */
+async function awaitTranscript(db: Database, objectId: string, waitMs: number) {
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    const current = await findVoiceNoteTranscription(db, { objectId })
+    if (!current || current.state !== 'pending' || Date.now() >= deadline) return current
+    await sleep(200)
+  }
+}
+
+/** The answer's fields for a transcription: the transcript, or why there is none (yet). */
+function outcomeOf(transcription: VoiceNoteTranscription | undefined) {
+  if (transcription?.state === 'done' && transcription.transcription) {
+    return { transcription: transcription.transcription }
+  }
+  const reason = transcription?.state === 'pending' ? STILL_TRANSCRIBING : transcription?.reason
+  return { transcription: '', ...(reason && { reason }) }
 }
 
 /**
@@ -135,28 +160,44 @@ const uploadLimit = bodyLimit({
 })
 
 /**
- * The voice-note calls. Once saved, a voice note is never lost: a failed or slow transcription
- * answers an empty transcription with a reason.
- * - POST /api/transcribe-voice (multipart `audio`): saves the recording and transcribes it.
- * - POST /api/voice-notes (multipart `audio`): saves it only (the offline outbox transcribes after
- *   the connection is saved, so a slow transcription never holds up the save).
- * - POST /api/connections/{id}/transcribe: transcribes a connection's saved voice note onto it;
- *   repeating it is harmless.
- * Each transcription counts against the transcribe:user and transcribe:ip limits; saving alone
- * does not, so the offline outbox can always store a recording.
+ * The voice-note calls. Once saved, a voice note is never lost; its transcript is made by a
+ * background job (one per voice note) and lands on the voice note and its connections.
+ * - POST /api/transcribe-voice (multipart `audio`): saves the recording, asks for its transcript
+ *   and waits for it up to the transcription time-out; past that it answers an empty transcription
+ *   with a reason, and the transcript still lands when the job is done.
+ * - POST /api/voice-notes (multipart `audio`): saves it and asks for its transcript, answering at
+ *   once; the client follows the transcript with the voiceNoteTranscription query.
+ * - POST /api/connections/{id}/transcribe: asks for the transcript of a connection's saved voice
+ *   note and answers at once where it stands (202 while it is being made); repeating it is harmless.
+ * Asking for a transcription counts against the transcribe:user and transcribe:ip limits. Saving
+ * alone does not: past the limits POST /api/voice-notes still saves (the offline outbox can always
+ * store a recording), and the transcript is asked for later through the connection.
  */
 export function voiceNoteRoutes(deps: TranscribeDeps) {
   return new Hono<AppEnv>()
     .post(TRANSCRIBE_PATH, transcriptionLimit, uploadLimit, async (c) => {
       const saved = await saveVoiceNote(c, deps)
       if (saved instanceof Response) return saved
-      const outcome = await transcribe(deps, saved.recording)
-      const answer: TranscribeVoiceOutput = { ...outcome, voiceNoteUrl: saved.voiceNoteUrl }
+      const { objectId, voiceNoteUrl } = saved
+      const asked = await askForTranscript(deps, objectId)
+      const current =
+        asked.state === 'pending'
+          ? await awaitTranscript(deps.db, objectId, deps.timeoutMs + PICK_UP_MS)
+          : asked
+      const answer: TranscribeVoiceOutput = { ...outcomeOf(current), voiceNoteUrl }
       return c.json(answer)
     })
     .post(VOICE_NOTES_PATH, uploadLimit, async (c) => {
       const saved = await saveVoiceNote(c, deps)
       if (saved instanceof Response) return saved
+      const isWithinLimits = await countTranscription(c, saved.userId).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof RateLimitedError) return false
+          throw error
+        },
+      )
+      if (isWithinLimits) await askForTranscript(deps, saved.objectId)
       const answer: StoreVoiceNoteOutput = { voiceNoteUrl: saved.voiceNoteUrl }
       return c.json(answer, 201)
     })
@@ -176,26 +217,23 @@ export function voiceNoteRoutes(deps: TranscribeDeps) {
       }
       const objectId = voiceNoteUrl ? objectIdFromUrl(voiceNoteUrl) : undefined
       const object = objectId ? await findStoredObject(deps.db, objectId) : undefined
-      if (!voiceNoteUrl || !objectId || !object) {
+      if (!objectId || object?.kind !== 'voice_note') {
         return c.json({ message: 'This connection has no voice note.' }, 400)
       }
-      await countTranscription(c, user.id)
-      const outcome = await transcribe(deps, {
-        bytes: await readStoredBytes(deps.storage, objectId),
-        contentType: object.contentType ?? 'audio/webm',
-      })
-      if (!outcome.transcription) return c.json(outcome satisfies TranscribeConnectionOutput)
-      const isSaved = await saveVoiceNoteTranscription(deps.db, {
-        id: connection.id,
-        authorId: user.id,
-        voiceNoteUrl,
-        transcription: outcome.transcription,
-      })
-      if (isSaved) return c.json(outcome satisfies TranscribeConnectionOutput)
-      // The author typed a transcript (or changed the voice note) while this one was made: theirs stays.
-      const current = await getConnection(deps.db, { id: connection.id, authorId: user.id })
+      let current = await findVoiceNoteTranscription(deps.db, { objectId })
+      if (!current) {
+        await countTranscription(c, user.id)
+        current = await askForTranscript(deps, objectId)
+      }
+      if (current.state === 'pending') {
+        return c.json(outcomeOf(current) satisfies TranscribeConnectionOutput, 202)
+      }
+      // The transcript may have landed before the connection was saved.
+      await copyFinishedTranscript(deps.db, connection.id)
+      const saved = await getConnection(deps.db, { id: connection.id, authorId: user.id })
       return c.json({
-        transcription: current?.voiceNoteTranscription ?? '',
+        ...outcomeOf(current),
+        ...(saved?.voiceNoteTranscription && { transcription: saved.voiceNoteTranscription }),
       } satisfies TranscribeConnectionOutput)
     })
 }

@@ -7,6 +7,9 @@ import { vi } from 'vitest'
 import { createApp, type AppDeps } from '../app.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { createLocalStorage } from '../files/storage/local-storage.ts'
+import { registerTranscriptionJob } from '../files/transcription/transcription-job.ts'
+import type { Transcriber } from '../files/transcription/transcriber.ts'
+import { startJobQueue, type JobOptions } from '../jobs/job-queue.ts'
 import { createOutboxMailer, readOutbox } from '../mail/outbox-mailer.ts'
 
 export const TEST_APP_URL = 'http://localhost:3000'
@@ -26,7 +29,13 @@ export function createTestStorage(root: string) {
 export type TestAppOptions = Partial<AppDeps['config']> & {
   /** Defaults to local files in the test's temporary folder. */
   storage?: (dataDir: string) => AppDeps['storage']
-  transcription?: AppDeps['transcription']
+  /** Transcription jobs on a job queue of the test's database; none when left out. */
+  transcription?: {
+    transcriber: Transcriber
+    timeoutMs: number
+    probeTools?: { ffprobe: string; ffmpeg: string }
+    retries?: Pick<JobOptions, 'retryLimit' | 'retryDelaySeconds'>
+  }
   /** Defaults to the outbox in the test's temporary folder. */
   mailer?: AppDeps['mailer']
   /** Defaults to a fresh test database; closed with the app either way. */
@@ -48,11 +57,24 @@ export async function createTestApp({
   const dataDir = await mkdtemp(join(tmpdir(), 'fiveconnect-test-'))
   const outbox = join(dataDir, 'outbox')
   const objectStorage = storage?.(dataDir) ?? createTestStorage(join(dataDir, 'objects'))
+  const queue = transcription && (await startJobQueue(database, { pollingIntervalSeconds: 0.5 }))
+  if (queue && transcription) {
+    const { transcriber, timeoutMs, retries } = transcription
+    await registerTranscriptionJob(
+      queue,
+      { db: database.db, storage: objectStorage, transcriber, timeoutMs },
+      retries,
+    )
+  }
   const app = createApp({
     db: database.db,
     mailer: mailer ?? createOutboxMailer(outbox, () => {}),
     storage: objectStorage,
-    transcription,
+    transcription: transcription && {
+      queue,
+      timeoutMs: transcription.timeoutMs,
+      probeTools: transcription.probeTools,
+    },
     config: { appUrl: TEST_APP_URL, secureCookies: false, rateLimits: 'off', ...config },
   })
 
@@ -93,7 +115,9 @@ export async function createTestApp({
         if (!mail) throw new Error(`No mail to ${to} in the outbox`)
         return mail
       }),
+    queue,
     async close() {
+      await queue?.stop(1000)
       await database.close()
       await rm(dataDir, { recursive: true, force: true })
     },

@@ -1,4 +1,5 @@
-import { setUserProfileImage } from '@fiveconnect/db'
+import { findVoiceNoteTranscription, setUserProfileImage } from '@fiveconnect/db'
+import { objectIdFromUrl } from './object-keys.ts'
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts'
 import {
   confirmConnectionPhotoInput,
@@ -6,6 +7,8 @@ import {
   confirmProfilePhotoInput,
   objectPathOutput,
   uploadUrlOutput,
+  voiceNoteTranscriptionInput,
+  voiceNoteTranscriptionOutput,
 } from './uploads.schema.ts'
 import { confirmImageUpload, createUpload, releaseObjects } from './uploads.service.ts'
 
@@ -53,5 +56,21 @@ export const uploadsRouter = router({
         kind: 'event_logo',
       })
       return { objectPath }
+    }),
+
+  /** The transcript of one of the user's saved voice notes, as its background job left it. */
+  voiceNoteTranscription: protectedProcedure
+    .input(voiceNoteTranscriptionInput)
+    .output(voiceNoteTranscriptionOutput)
+    .query(async ({ ctx, input }) => {
+      const objectId = objectIdFromUrl(input.voiceNoteUrl)
+      const found =
+        objectId && (await findVoiceNoteTranscription(ctx.db, { objectId, ownerId: ctx.user.id }))
+      if (!found) return { state: 'none' as const, transcription: '' }
+      return {
+        state: found.state,
+        transcription: found.transcription ?? '',
+        ...(found.reason && { reason: found.reason }),
+      }
     }),
 })

@@ -30,3 +30,17 @@ export type StoreVoiceNoteOutput = z.infer<typeof storeVoiceNoteOutput>
 /** What POST /api/connections/{id}/transcribe answers. */
 export const transcribeConnectionOutput = transcribeVoiceOutput.omit({ voiceNoteUrl: true })
 export type TranscribeConnectionOutput = z.infer<typeof transcribeConnectionOutput>
+
+export const voiceNoteTranscriptionInput = z.object({ voiceNoteUrl: uploadedUrl('voiceNoteUrl') })
+
+/**
+ * Where a saved voice note's transcript stands: 'pending' while its job runs, 'done' (an empty
+ * transcription with a reason when no speech was heard), 'failed' with a reason, or 'none' when no
+ * transcript was asked for.
+ */
+export const voiceNoteTranscriptionOutput = z.object({
+  state: z.enum(['none', 'pending', 'done', 'failed']),
+  transcription: z.string(),
+  reason: z.string().optional(),
+})
+export type VoiceNoteTranscriptionOutput = z.infer<typeof voiceNoteTranscriptionOutput>

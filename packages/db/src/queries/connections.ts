@@ -5,6 +5,7 @@ import { connections, events, people } from '../schema/index.ts'
 import { jsonArrayText, jsonObject, jsonObjectOrNull, selectJsonBytes } from './json-text.ts'
 import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
 import { normalizeEmail } from './users.ts'
+import { copyFinishedTranscript } from './voice-note-transcriptions.ts'
 
 export type ConnectionRow = Omit<typeof connections.$inferSelect, 'searchVector' | 'idempotencyKey'>
 
@@ -152,6 +153,7 @@ export async function createConnection(
   )
   const id = created?.id ?? (await findConnectionIdByIdempotencyKey(db, values))
   if (!id) throw new Error('Insert returned no row')
+  if (values.voiceNoteUrl && !values.voiceNoteTranscription) await copyFinishedTranscript(db, id)
   const connection = await getConnection(db, { id, authorId: values.authorId })
   if (!connection) throw new Error('The new connection could not be read back')
   return connection
@@ -218,6 +220,7 @@ export async function updateConnection(
     ),
   )
   if (!updated) return undefined
+  if (content.voiceNoteUrl && !content.voiceNoteTranscription) await copyFinishedTranscript(db, id)
   const after = await getConnection(db, { id, authorId })
   if (!after) return undefined
   return { before: updated, after }

@@ -1,4 +1,4 @@
-import type { TranscribeVoiceOutput } from '@fiveconnect/api/schemas'
+import type { StoreVoiceNoteOutput } from '@fiveconnect/api/schemas'
 import { MantineProvider } from '@mantine/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeMediaRecorder, installFakeMicrophone } from '../../test/fake-media-recorder.ts'
 import { findToast } from '../../test/render-app.tsx'
 import { server } from '../../test/setup.ts'
+import { mockTrpc, trpcCallsTo } from '../../test/trpc-msw.ts'
+import { createTrpcClient, trpc } from '../../lib/trpc.ts'
 import * as uploads from '../../lib/uploads.ts'
 import { ToastRegion } from '../toast-region.tsx'
 import { VoiceRecorder, type VoiceNote } from './voice-recorder.tsx'
@@ -29,12 +31,15 @@ function renderRecorder(initial: VoiceNote = EMPTY) {
       />
     )
   }
+  const queryClient = new QueryClient()
   render(
     <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <Harness />
-        <ToastRegion />
-      </QueryClientProvider>
+      <trpc.Provider client={createTrpcClient(window.location.origin)} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <Harness />
+          <ToastRegion />
+        </QueryClientProvider>
+      </trpc.Provider>
     </MantineProvider>,
   )
   return { user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), changes }
@@ -125,29 +130,39 @@ describe('voice recorder', { timeout: 20_000 }, () => {
     expect(changes).toEqual([])
   })
 
-  it("saves and transcribes: 'Uploading...', then 'Transcribing...', disabled while busy", async () => {
+  it("saves, then shows 'Transcribing...' until the transcript lands, disabled while busy", async () => {
     installFakeMicrophone()
-    // msw answers at once, so the stages are driven by hand: sent, then transcribed.
-    let finishUpload = () => {}
-    let finishTranscription = (_: TranscribeVoiceOutput) => {}
-    const transcribe = vi
-      .spyOn(uploads, 'transcribeVoiceNote')
-      .mockImplementation((_audio, { onUploaded } = {}) => {
-        finishUpload = () => onUploaded?.()
-        return new Promise((resolve) => (finishTranscription = resolve))
-      })
+    // msw answers at once, so the upload is finished by hand.
+    let finishUpload = (_: StoreVoiceNoteOutput) => {}
+    const save = vi
+      .spyOn(uploads, 'saveVoiceNote')
+      .mockImplementation(() => new Promise((resolve) => (finishUpload = resolve)))
+    let landed = false
+    mockTrpc({
+      'uploads.voiceNoteTranscription': () =>
+        landed
+          ? { state: 'done', transcription: 'Met at the stand' }
+          : { state: 'pending', transcription: '' },
+    })
     const { user, changes } = renderRecorder()
     await recordFor(user, 4)
     await user.click(screen.getByRole('button', { name: 'Save & Transcribe' }))
     expect(await screen.findByRole('button', { name: 'Uploading...' })).toBeDisabled()
-    act(() => finishUpload())
+    act(() => finishUpload({ voiceNoteUrl: '/objects/v1' }))
     expect(await screen.findByRole('button', { name: 'Transcribing...' })).toBeDisabled()
-    act(() =>
-      finishTranscription({ transcription: 'Met at the stand', voiceNoteUrl: '/objects/v1' }),
-    )
+    expect(screen.getByRole('button', { name: 'Discard' })).toBeDisabled()
+    // Saved at once, so a connection saved now keeps the voice note.
+    expect(changes).toEqual([{ voiceNoteUrl: '/objects/v1', voiceNoteTranscription: null }])
+    await waitFor(() => expect(trpcCallsTo('uploads.voiceNoteTranscription').length).toBe(2))
+
+    landed = true
+    act(() => {
+      vi.advanceTimersByTime(2000)
+    })
     await findToast('Voice Note Saved')
-    expect(transcribe.mock.calls[0]?.[0].type).toBe('audio/webm')
+    expect(save.mock.calls[0]?.[0].type).toBe('audio/webm')
     expect(changes).toEqual([
+      { voiceNoteUrl: '/objects/v1', voiceNoteTranscription: null },
       { voiceNoteUrl: '/objects/v1', voiceNoteTranscription: 'Met at the stand' },
     ])
     expect(screen.getByText('Met at the stand')).toBeVisible()
@@ -155,31 +170,44 @@ describe('voice recorder', { timeout: 20_000 }, () => {
       'src',
       '/api/voice-notes/v1',
     )
+    // Done: no more asking.
+    const asked = trpcCallsTo('uploads.voiceNoteTranscription').length
+    act(() => {
+      vi.advanceTimersByTime(10_000)
+    })
+    expect(trpcCallsTo('uploads.voiceNoteTranscription').length).toBe(asked)
+    expect(trpcCallsTo('uploads.voiceNoteTranscription')[0]).toEqual({
+      voiceNoteUrl: '/objects/v1',
+    })
   })
 
   it('keeps a recording the server saved without a transcript, and says why', async () => {
     installFakeMicrophone()
     server.use(
-      http.post('*/api/transcribe-voice', () =>
-        HttpResponse.json({
-          transcription: '',
-          voiceNoteUrl: '/objects/v2',
-          reason: 'No transcription engine is configured',
-        }),
+      http.post('*/api/voice-notes', () =>
+        HttpResponse.json({ voiceNoteUrl: '/objects/v2' }, { status: 201 }),
       ),
     )
+    mockTrpc({
+      'uploads.voiceNoteTranscription': () => ({
+        state: 'failed',
+        transcription: '',
+        reason: 'No transcription engine is configured',
+      }),
+    })
     const { user, changes } = renderRecorder()
     await recordFor(user, 2)
     await user.click(screen.getByRole('button', { name: 'Save & Transcribe' }))
     const toast = await findToast('Transcription Failed')
     expect(toast).toHaveTextContent('No transcription engine is configured')
     expect(changes).toEqual([{ voiceNoteUrl: '/objects/v2', voiceNoteTranscription: null }])
+    expect(await screen.findByRole('button', { name: 'Delete voice note' })).toBeVisible()
   })
 
   it('keeps the local recording for another try when the upload fails', async () => {
     installFakeMicrophone()
     server.use(
-      http.post('*/api/transcribe-voice', () =>
+      http.post('*/api/voice-notes', () =>
         HttpResponse.text('Failed to upload audio file', { status: 500 }),
       ),
     )

@@ -10,8 +10,9 @@ import {
 } from '@tabler/icons-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from '../../lib/toast.ts'
+import { trpc } from '../../lib/trpc.ts'
 import { isOnline } from '../../offline/connectivity.ts'
-import { transcribeVoiceNote } from '../../lib/uploads.ts'
+import { saveVoiceNote } from '../../lib/uploads.ts'
 import { formatDuration, useVoiceRecorder } from './use-voice-recorder.ts'
 import { showPlaybackError, VoiceNotePlayer } from './voice-note-player.tsx'
 
@@ -24,16 +25,46 @@ type Props = {
   offline?: { recording: Blob | null; onChange: (recording: Blob | null) => void }
 }
 
+/** How often the screen asks whether the transcript has landed. */
+const TRANSCRIPT_POLL_MS = 2000
+
 type SaveStage = 'uploading' | 'transcribing'
 
-/** Record, listen, then Save & Transcribe; or delete the saved note. */
+/**
+ * Record, listen, then Save & Transcribe; or delete the saved note. Saving answers at once; the
+ * server transcribes in the background, and the transcript is asked for until it lands.
+ */
 export function VoiceRecorder({ value, onChange, offline }: Props) {
   const recorder = useVoiceRecorder()
+  const utils = trpc.useUtils()
   const [stage, setStage] = useState<SaveStage>('uploading')
+  // Stops the asking once the screen is gone: the server still writes the transcript.
+  const isShown = useRef(true)
+  useEffect(() => {
+    isShown.current = true
+    return () => {
+      isShown.current = false
+    }
+  }, [])
+
   const save = useMutation({
-    mutationFn: (audio: Blob) => {
+    mutationFn: async (audio: Blob) => {
       setStage('uploading')
-      return transcribeVoiceNote(audio, { onUploaded: () => setStage('transcribing') })
+      const { voiceNoteUrl } = await saveVoiceNote(audio)
+      // Saved: a connection saved from now on keeps the voice note, and gets the transcript from the
+      // server's job even if it is saved before the transcript lands.
+      onChange({ voiceNoteUrl, voiceNoteTranscription: null })
+      setStage('transcribing')
+      for (;;) {
+        const landed = await utils.uploads.voiceNoteTranscription
+          .fetch({ voiceNoteUrl }, { staleTime: 0 })
+          // A failed look is looked at again: the voice note is saved whatever happens.
+          .catch(() => undefined)
+        if ((landed && landed.state !== 'pending') || !isShown.current) {
+          return { voiceNoteUrl, landed }
+        }
+        await new Promise((resolve) => setTimeout(resolve, TRANSCRIPT_POLL_MS))
+      }
     },
   })
 
@@ -49,17 +80,19 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
       return
     }
     save.mutate(recorder.recording, {
-      onSuccess: ({ voiceNoteUrl, transcription, reason }) => {
-        onChange({ voiceNoteUrl, voiceNoteTranscription: transcription || null })
+      onSuccess: ({ voiceNoteUrl, landed }) => {
+        if (!isShown.current) return
         recorder.discard()
-        if (transcription) {
+        if (landed?.state === 'done' && landed.transcription) {
+          onChange({ voiceNoteUrl, voiceNoteTranscription: landed.transcription })
           toast.success('Voice Note Saved', 'Your voice note has been saved and transcribed.')
-        } else {
-          toast.error(
-            'Transcription Failed',
-            `Your recording is saved, but it could not be transcribed${reason ? `: ${reason}` : '.'}`,
-          )
+          return
         }
+        const reason = landed?.reason
+        toast.error(
+          'Transcription Failed',
+          `Your recording is saved, but it could not be transcribed${reason ? `: ${reason}` : '.'}`,
+        )
       },
       // The recording stays on screen so it can be sent again.
       onError: () => toast.error('Upload Failed', 'Failed to save voice note. Please try again.'),

@@ -20,10 +20,10 @@ export type TranscriptionOutcome = { transcription: string; reason?: string }
 const SAVED_ANYWAY = 'The voice note was saved without a transcript.'
 
 /**
- * Transcribes within a time limit and never throws: a failure or a time-out comes back as an
- * empty transcription with a reason, since the voice note itself is already saved.
+ * Transcribes within a time limit. A failure or a time-out throws a TranscriptionError whose
+ * message is the reason to show, since the voice note itself is already saved.
  */
-export async function transcribeWithin(
+export async function transcribeOrThrow(
   transcriber: Transcriber,
   audio: AudioFile,
   timeoutMs: number,
@@ -49,13 +49,26 @@ export async function transcribeWithin(
   } catch (error) {
     countTranscription(transcriber.engine, expired ? 'timed_out' : 'failed')
     if (error instanceof TranscriptionError) {
-      return { transcription: '', reason: `${error.message} ${SAVED_ANYWAY}` }
+      throw new TranscriptionError(`${error.message} ${SAVED_ANYWAY}`)
     }
     logError('Transcription failed', error)
-    return { transcription: '', reason: `Transcription failed. ${SAVED_ANYWAY}` }
+    throw new TranscriptionError(`Transcription failed. ${SAVED_ANYWAY}`)
   } finally {
     clearTimeout(timer)
     controller.abort()
+  }
+}
+
+/** Like transcribeOrThrow, but never throws: a failure is an empty transcription with a reason. */
+export async function transcribeWithin(
+  transcriber: Transcriber,
+  audio: AudioFile,
+  timeoutMs: number,
+): Promise<TranscriptionOutcome> {
+  try {
+    return await transcribeOrThrow(transcriber, audio, timeoutMs)
+  } catch (error) {
+    return { transcription: '', reason: (error as TranscriptionError).message }
   }
 }
 

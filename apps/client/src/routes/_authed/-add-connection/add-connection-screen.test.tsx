@@ -223,6 +223,9 @@ describe('add connection', { timeout: 20_000 }, () => {
 
   it('adds photos (checked first) and a voice note, and saves them with the connection', async () => {
     installFakeMicrophone()
+    mockTrpc({
+      'uploads.voiceNoteTranscription': () => ({ state: 'done', transcription: 'Loves sailing' }),
+    })
     server.use(
       http.post('*/api/objects/upload', () =>
         HttpResponse.json({ uploadURL: 'http://storage.test/u/9?sig=1' }),
@@ -231,8 +234,8 @@ describe('add connection', { timeout: 20_000 }, () => {
       http.put('*/api/connection-photos', () =>
         HttpResponse.json({ objectPath: '/objects/photo-9' }),
       ),
-      http.post('*/api/transcribe-voice', () =>
-        HttpResponse.json({ transcription: 'Loves sailing', voiceNoteUrl: '/objects/voice-9' }),
+      http.post('*/api/voice-notes', () =>
+        HttpResponse.json({ voiceNoteUrl: '/objects/voice-9' }, { status: 201 }),
       ),
     )
     const { user } = open()
