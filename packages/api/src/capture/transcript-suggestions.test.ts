@@ -96,7 +96,9 @@ describe('follow-up days, counted from the recording in the user time zone', () 
     expect(suggestFollowUps('tomorrow', NEW_YORK_NYE)[0]?.label).toBe('Follow up Fri 1 Jan 2027')
   })
 
-  test('an unknown time zone counts in UTC rather than failing', () => {
+  test('an unknown time zone counts in UTC, and an unknown region is no region', () => {
+    expect(suggestContactDetails('call 415 555 2671', { defaultCountry: 'XX' })).toEqual([])
+    expect(suggestContactDetails('call +1 415 555 2671', { defaultCountry: 'XX' })).toHaveLength(1)
     expect(
       followUpDays('tomorrow', { recordedAt: LOS_ANGELES.recordedAt, timeZone: 'Mars/Olympus' }),
     ).toEqual(['2026-11-27'])

@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node/en'
-import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js'
+import { findPhoneNumbersInText, isSupportedCountry } from 'libphonenumber-js'
 
 /**
  * What a voice note's transcript suggests for the form: a follow-up day, and the email, mobile,
@@ -19,8 +19,8 @@ export type SuggestionContext = {
   recordedAt: Date
   /** The user's IANA time zone: 'tomorrow' is the day after the recording's local day. */
   timeZone: string
-  /** Where a phone number without +country is from, e.g. the browser's region. */
-  defaultCountry?: CountryCode
+  /** Where a phone number without +country is from: a region code such as the browser's 'US'. */
+  defaultCountry?: string
 }
 
 const MAX_FOLLOW_UPS = 3
@@ -407,7 +407,8 @@ function spokenDigitsWritten(text: string): string {
   })
 }
 
-function findMobiles(text: string, defaultCountry: CountryCode | undefined): string[] {
+function findMobiles(text: string, country: string | undefined): string[] {
+  const defaultCountry = country && isSupportedCountry(country) ? country : undefined
   return findPhoneNumbersInText(spokenDigitsWritten(text), { defaultCountry }).map(({ number }) =>
     number.formatInternational(),
   )

@@ -19,7 +19,8 @@ export type VoiceNote = { voiceNoteUrl: string | null; voiceNoteTranscription: s
 
 type Props = {
   value: VoiceNote
-  onChange: (voiceNote: VoiceNote) => void
+  /** With the time the new note was recorded (null when it is deleted). */
+  onChange: (voiceNote: VoiceNote, recordedAt: Date | null) => void
   /** Where a recording can wait on the device: with no network it is kept here, to send later. */
   offline?: { recording: Blob | null; onChange: (recording: Blob | null) => void }
 }
@@ -50,7 +51,10 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
     }
     save.mutate(recorder.recording, {
       onSuccess: ({ voiceNoteUrl, transcription, reason }) => {
-        onChange({ voiceNoteUrl, voiceNoteTranscription: transcription || null })
+        onChange(
+          { voiceNoteUrl, voiceNoteTranscription: transcription || null },
+          recorder.startedAt,
+        )
         recorder.discard()
         if (transcription) {
           toast.success('Voice Note Saved', 'Your voice note has been saved and transcribed.')
@@ -67,7 +71,7 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
   }
 
   const deleteSaved = () => {
-    onChange({ voiceNoteUrl: null, voiceNoteTranscription: null })
+    onChange({ voiceNoteUrl: null, voiceNoteTranscription: null }, null)
     toast.success('Voice Note Deleted', 'The voice note has been removed from this connection.')
   }
 

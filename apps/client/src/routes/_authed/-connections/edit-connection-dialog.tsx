@@ -15,6 +15,7 @@ import { useDeleteConnection, useUpdateConnection } from '../../../api/connectio
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
+import { TranscriptSuggestions } from '../../../components/transcript-suggestions.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import {
   ConnectionTypeToggles,
@@ -66,6 +67,8 @@ function EditConnectionForm({
   const update = useUpdateConnection()
   const remove = useDeleteConnection()
   const [isConfirmingDelete, setConfirmingDelete] = useState(false)
+  // A note recorded here is dated by the recorder; a saved one by when its connection was saved.
+  const [voiceNoteRecordedAt, setVoiceNoteRecordedAt] = useState<Date | null>(connection.createdAt)
   const { person } = connection
   const form = useForm({
     initialValues: {
@@ -146,7 +149,22 @@ function EditConnectionForm({
             voiceNoteUrl: form.values.voiceNoteUrl,
             voiceNoteTranscription: form.values.voiceNoteTranscription,
           }}
-          onChange={(note) => form.setValues(note)}
+          onChange={(note, recordedAt) => {
+            form.setValues(note)
+            setVoiceNoteRecordedAt(recordedAt)
+          }}
+        />
+        <TranscriptSuggestions
+          transcript={form.values.voiceNoteTranscription}
+          recordedAt={voiceNoteRecordedAt}
+          fields={{
+            followUpOn: form.values.followUpOn,
+            email: form.values.email,
+            mobile: form.values.mobile,
+            company: form.values.company,
+            website: form.values.website,
+          }}
+          onAccept={(field, value) => form.setFieldValue(field, value)}
         />
         <PhotoField
           value={form.values.photos}
