@@ -94,6 +94,9 @@ describe('follow-up days, counted from the recording in the user time zone', () 
       { field: 'followUpOn', value: '2026-12-01', label: 'Follow up Tue 1 Dec' },
     ])
     expect(suggestFollowUps('tomorrow', NEW_YORK_NYE)[0]?.label).toBe('Follow up Fri 1 Jan 2027')
+    expect(suggestFollowUps('on the 3rd of September', LONDON)[0]?.label).toBe(
+      'Follow up Fri 3 Sept 2027',
+    )
   })
 
   test('an unknown time zone counts in UTC, and an unknown region is no region', () => {

@@ -25,7 +25,8 @@ export type SuggestionContext = {
 
 const MAX_FOLLOW_UPS = 3
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+// As the client's formatDate writes them (en-GB): 'Sept'.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
 const DAY_MS = 86_400_000
 
 export function transcriptSuggestions(
