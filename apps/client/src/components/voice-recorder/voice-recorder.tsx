@@ -22,7 +22,10 @@ type Props = {
   /** With the time the new note was recorded (null when it is deleted). */
   onChange: (voiceNote: VoiceNote, recordedAt: Date | null) => void
   /** Where a recording can wait on the device: with no network it is kept here, to send later. */
-  offline?: { recording: Blob | null; onChange: (recording: Blob | null) => void }
+  offline?: {
+    recording: Blob | null
+    onChange: (recording: Blob | null, recordedAt: Date | null) => void
+  }
 }
 
 type SaveStage = 'uploading' | 'transcribing'
@@ -41,7 +44,7 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
   const saveAndTranscribe = () => {
     if (!recorder.recording) return
     if (offline && !isOnline()) {
-      offline.onChange(recorder.recording)
+      offline.onChange(recorder.recording, recorder.startedAt)
       recorder.discard()
       toast.success(
         'Voice Note Kept',
@@ -85,7 +88,7 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
               variant="subtle"
               color="red"
               leftSection={<IconTrash size={18} aria-hidden />}
-              onClick={() => offline.onChange(null)}
+              onClick={() => offline.onChange(null, null)}
             >
               Delete voice note
             </Button>

@@ -150,6 +150,7 @@ export function AddConnectionScreen() {
       photos: values.photos,
       voiceNoteUrl: values.voiceNoteUrl,
       voiceNoteTranscription: values.voiceNoteTranscription,
+      voiceNoteRecordedAt: values.voiceNoteUrl ? voiceNoteRecordedAt : null,
       followUpOn: values.followUpOn,
     })
     remember(values)
@@ -191,6 +192,8 @@ export function AddConnectionScreen() {
           connectionFocus: values.connectionFocus,
           notes: values.notes,
           followUpOn: values.followUpOn,
+          voiceNoteRecordedAt:
+            values.voiceNoteUrl || voiceNoteOnDevice ? voiceNoteRecordedAt : null,
         },
         photos: values.photos,
         localPhotos: photosOnDevice,
@@ -362,7 +365,13 @@ export function AddConnectionScreen() {
                 form.setValues(note)
                 setVoiceNoteRecordedAt(recordedAt)
               }}
-              offline={{ recording: voiceNoteOnDevice, onChange: setVoiceNoteOnDevice }}
+              offline={{
+                recording: voiceNoteOnDevice,
+                onChange: (recording, recordedAt) => {
+                  setVoiceNoteOnDevice(recording)
+                  setVoiceNoteRecordedAt(recordedAt)
+                },
+              }}
             />
             <TranscriptSuggestions
               transcript={form.values.voiceNoteTranscription}

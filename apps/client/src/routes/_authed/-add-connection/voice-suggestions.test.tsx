@@ -76,10 +76,10 @@ describe('suggestions from the voice note', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Connection' }))
     await findToast('Connection Saved')
     expect(trpcCallsTo('people.create')[0]).toMatchObject({ email: 'jane@acme.com', company: null })
-    expect(trpcCallsTo('connections.create')[0]).toMatchObject({
-      followUpOn: '2030-12-03',
-      voiceNoteTranscription: TRANSCRIPT,
-    })
+    const created = trpcCallsTo('connections.create')[0] as { voiceNoteRecordedAt: unknown }
+    expect(created).toMatchObject({ followUpOn: '2030-12-03', voiceNoteTranscription: TRANSCRIPT })
+    // Kept with the note, so the edit dialog counts 'next Tuesday' from the same moment.
+    expect(created.voiceNoteRecordedAt).toBeInstanceOf(Date)
   })
 
   it('with a chosen person, offers only the follow-up', async () => {
@@ -105,9 +105,12 @@ describe('suggestions from the voice note', { timeout: 20_000 }, () => {
     ).toEqual(['Follow up Tue 3 Dec 2030'])
   })
 
-  it('on the edit dialog: a saved transcript, read from when the connection was saved', async () => {
+  it('on the edit dialog: a saved transcript, read from when it was recorded', async () => {
+    const recordedAt = new Date('2030-12-30T12:00:00Z')
     const connection = makeConnection({
-      createdAt: new Date('2030-12-30T12:00:00Z'),
+      // Recorded with no signal, synced a week later: 'next Monday' counts from the recording.
+      voiceNoteRecordedAt: recordedAt,
+      createdAt: new Date('2031-01-08T12:00:00Z'),
       voiceNoteUrl: '/objects/voice-2',
       voiceNoteTranscription:
         'call him at four one five five five five two six seven one next Monday',
@@ -137,6 +140,25 @@ describe('suggestions from the voice note', { timeout: 20_000 }, () => {
     expect(trpcCallsTo('connections.update')[0]).toMatchObject({
       id: connection.id,
       followUpOn: '2031-01-06',
+      voiceNoteRecordedAt: recordedAt,
     })
+  })
+
+  it('on the edit dialog: a note saved before recording times were kept counts from the save', async () => {
+    const connection = makeConnection({
+      createdAt: new Date('2030-12-30T12:00:00Z'),
+      voiceNoteUrl: '/objects/voice-3',
+      voiceNoteTranscription: 'see you tomorrow',
+      person: makePerson({ firstName: 'Ada', lastName: 'Byron' }),
+    })
+    mockTrpc({ 'connections.list': () => [connection] })
+    const { user } = open('/connections')
+    mockTrpc({ 'connections.list': () => [connection] })
+    await user.click(await screen.findByRole('button', { name: /^Ada Byron/ }))
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit Connection' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Connection' })
+    await within(dialog).findByRole('button', { name: 'Follow up Tue 31 Dec' })
   })
 })

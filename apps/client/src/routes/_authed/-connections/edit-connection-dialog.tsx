@@ -67,8 +67,7 @@ function EditConnectionForm({
   const update = useUpdateConnection()
   const remove = useDeleteConnection()
   const [isConfirmingDelete, setConfirmingDelete] = useState(false)
-  // A note recorded here is dated by the recorder; a saved one by when its connection was saved.
-  const [voiceNoteRecordedAt, setVoiceNoteRecordedAt] = useState<Date | null>(connection.createdAt)
+  const [voiceNoteRecordedAt, setVoiceNoteRecordedAt] = useState(connection.voiceNoteRecordedAt)
   const { person } = connection
   const form = useForm({
     initialValues: {
@@ -92,7 +91,7 @@ function EditConnectionForm({
 
   const submit = form.onSubmit((values) =>
     update.mutate(
-      { id: connection.id, ...values, eventId: values.eventId || null },
+      { id: connection.id, ...values, eventId: values.eventId || null, voiceNoteRecordedAt },
       {
         onSuccess: () => {
           toast.success('Connection Updated', 'Your changes have been saved.')
@@ -156,7 +155,8 @@ function EditConnectionForm({
         />
         <TranscriptSuggestions
           transcript={form.values.voiceNoteTranscription}
-          recordedAt={voiceNoteRecordedAt}
+          // A note saved before recording times were kept: when its connection was saved.
+          recordedAt={voiceNoteRecordedAt ?? connection.createdAt}
           fields={{
             followUpOn: form.values.followUpOn,
             email: form.values.email,
