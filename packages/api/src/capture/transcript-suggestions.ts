@@ -24,6 +24,8 @@ export type SuggestionContext = {
 }
 
 const MAX_FOLLOW_UPS = 3
+/** A list written as one line of words. */
+const wordList = (list: string) => list.split(' ')
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 // As the client's formatDate writes them (en-GB): 'Sept'.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
@@ -87,28 +89,9 @@ function fridayOf(today: Date, weeksAhead: number): Date {
   return addDays(today, 4 - sinceMonday + 7 * weeksAhead)
 }
 
-const ORDINAL_WORDS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-  'eleventh',
-  'twelfth',
-  'thirteenth',
-  'fourteenth',
-  'fifteenth',
-  'sixteenth',
-  'seventeenth',
-  'eighteenth',
-  'nineteenth',
-  'twentieth',
-]
+const ORDINAL_WORDS = wordList(
+  'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth',
+)
 const ordinalDay = (text: string): number | null => {
   const words = text.toLowerCase().replace('-', ' ').split(/\s+/)
   if (/^\d+/.test(words[0] ?? '')) return Number.parseInt(words[0] ?? '', 10)
@@ -224,37 +207,9 @@ export function suggestFollowUps(
 // ---------------------------------------------------------------------------------------------
 // Contact details
 
-const TLDS = [
-  'com',
-  'org',
-  'net',
-  'io',
-  'co',
-  'ai',
-  'dev',
-  'app',
-  'edu',
-  'gov',
-  'info',
-  'biz',
-  'tech',
-  'xyz',
-  'uk',
-  'us',
-  'ca',
-  'au',
-  'nz',
-  'ie',
-  'de',
-  'fr',
-  'nl',
-  'eu',
-  'es',
-  'ch',
-  'se',
-  'jp',
-  'in',
-]
+const TLDS = wordList(
+  'com org net io co ai dev app edu gov info biz tech xyz uk us ca au nz ie de fr nl eu es ch se jp in',
+)
 const TLD = `(?:${TLDS.join('|')})`
 const DOT = `(?:\\s+dot\\s+|\\.)`
 const LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?'
@@ -262,58 +217,11 @@ const DOMAIN = `${LABEL}(?:${DOT}${LABEL})*${DOT}${TLD}`
 const LOCAL_PART = `[a-z0-9](?:[a-z0-9]|[._+-]|\\s+(?:dot|underscore|dash|hyphen)\\s+)*?`
 
 /** Words before 'at' that are no one's mailbox: 'works at acme dot io' names a website. */
-const NOT_A_MAILBOX = new Set([
-  'work',
-  'works',
-  'working',
-  'worked',
-  'is',
-  'was',
-  'be',
-  'are',
-  'am',
-  'me',
-  'her',
-  'him',
-  'them',
-  'us',
-  'met',
-  'meet',
-  'based',
-  'job',
-  'lives',
-  'live',
-  'found',
-  'reach',
-  'email',
-  'mail',
-  'contact',
-  'look',
-  'here',
-  'there',
-  'up',
-  'out',
-  'and',
-  'or',
-  'who',
-  'she',
-  'he',
-  'they',
-  'we',
-  'i',
-  'you',
-  'it',
-  'the',
-  'a',
-  'an',
-  'call',
-  'write',
-  'find',
-  'engineer',
-  'founder',
-  'ceo',
-  'cto',
-])
+const NOT_A_MAILBOX = new Set(
+  wordList(
+    'work works working worked is was be are am me her him them us met meet based job lives live found reach email mail contact look here there up out and or who she he they we i you it the a an call write find engineer founder ceo cto',
+  ),
+)
 
 /** Spoken spelling made written: 'double o' → 'oo', 'j a n e' → 'jane'. */
 function joinSpelledLetters(text: string): string {
@@ -357,14 +265,15 @@ function findEmails(text: string): Found[] {
   return found
 }
 
+/** Written or spoken domains with a known top-level domain, so 'e.g.' or 'St. Louis' are none. */
 function findWebsites(text: string, taken: Found[]): Found[] {
   const found: Found[] = []
   const pattern = new RegExp(`\\b(?:https?://)?(${DOMAIN})\\b(/[^\\s,]*[^\\s,.])?`, 'gi')
   for (const match of text.matchAll(pattern)) {
     const start = match.index
     const end = start + match[0].length
+    // An email's domain is not a website of its own.
     if (taken.some((email) => start < email.end && end > email.start)) continue
-    // A word like 'e.g.' has no TLD after its dot; one like 'Dr. Acme.com' still needs a label.
     found.push({ value: written(match[1] ?? '') + (match[2] ?? ''), start, end })
   }
   return found
@@ -418,48 +327,11 @@ function findMobiles(text: string, country: string | undefined): string[] {
 const COMPANY_CUE =
   "(?:works?|working|worked|job)\\s+(?:at|for|with)|(?:company|startup|firm)(?:(?:'s|\\s+is)(?:\\s+(?:called|named))?|\\s+(?:called|named))|(?:ceo|cto|cfo|coo|founder|co-?founder|engineer|developer|designer|manager|director|partner|recruiter|investor|analyst|consultant|lead)\\s+(?:at|of)"
 /** Where a company name stops when the transcript has no capitals to tell. */
-const AFTER_COMPANY = new Set([
-  'and',
-  'on',
-  'in',
-  'about',
-  'as',
-  'who',
-  'which',
-  'that',
-  'but',
-  'so',
-  'since',
-  'for',
-  'with',
-  'where',
-  'follow',
-  'call',
-  'email',
-  'next',
-  'until',
-  'to',
-  'the',
-  'she',
-  'he',
-  'they',
-  'we',
-  'i',
-  'you',
-  'her',
-  'his',
-  'their',
-  'said',
-  'says',
-  'doing',
-  'now',
-  'there',
-  'here',
-  'is',
-  'was',
-  'dot',
-  'at',
-])
+const AFTER_COMPANY = new Set(
+  wordList(
+    'and on in about as who which that but so since for with where follow call email next until to the she he they we i you her his their said says doing now there here is was dot at',
+  ),
+)
 const NOT_A_COMPANY = new Set([
   'home',
   'night',
