@@ -92,7 +92,10 @@ export function TranscriptSuggestions({ transcript, recordedAt, fields, onAccept
           title={suggestion.label}
           onClick={() => accept(suggestion)}
         >
-          {suggestion.label}
+          {/* A long address ends in '…' on a narrow phone; the title holds the whole. */}
+          <Text span inherit truncate="end">
+            {suggestion.label}
+          </Text>
         </Button>
       ))}
       <Text size="sm" c="dimmed" role="status">
