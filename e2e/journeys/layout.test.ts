@@ -142,7 +142,10 @@ const SCREENS: readonly Screen[] = [
     open: async (page) => {
       const details = await openLinusDetails(page)
       await details.getByRole('button', { name: 'Edit Connection' }).click()
-      return dialogNamed(page, 'Edit Connection')
+      const dialog = dialogNamed(page, 'Edit Connection')
+      // The suggestions from the seeded transcript, long labels and all.
+      await dialog.getByRole('group', { name: 'Suggestions from the voice note' }).waitFor()
+      return dialog
     },
   },
   {
@@ -324,7 +327,9 @@ async function seed(request: APIRequestContext) {
     notes: 'Met at the coffee stand; wants the molecular biology reading list.',
     photos: [],
     voiceNoteUrl: null,
-    voiceNoteTranscription: null,
+    // What the edit dialog proposes from, with long labels for a narrow screen.
+    voiceNoteTranscription:
+      'Follow up next Tuesday. Call him on four one five five five five two six seven one. His assistant is maria dot gonzalez at caltech dot edu, the lab is lpi dot oregonstate dot edu.',
   })
 }
 

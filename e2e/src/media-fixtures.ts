@@ -6,10 +6,14 @@ const run = promisify(execFile)
 
 /**
  * The fixtures, made fresh: an 8 x 8 PNG to attach as a photo, and the speech Chromium's fake
- * microphone plays (espeak-ng speaks; ffmpeg makes it the 16-bit PCM WAV that
- * --use-file-for-fake-audio-capture reads, with a pause before it loops).
+ * microphone plays (espeak-ng speaks, with `voice` as its options such as ['-v', 'en-us']; ffmpeg
+ * makes it the 16-bit PCM WAV that --use-file-for-fake-audio-capture reads, with a pause before
+ * it loops).
  */
-export async function makeMediaFixtures(dir: string) {
+export async function makeMediaFixtures(
+  dir: string,
+  { speech = 'Hello world. Follow up next week about the meetup.', voice = [] as string[] } = {},
+) {
   const photo = join(dir, 'linus.png')
   const spoken = join(dir, 'spoken.wav')
   const microphone = join(dir, 'microphone.wav')
@@ -25,7 +29,7 @@ export async function makeMediaFixtures(dir: string) {
       '1',
       photo,
     ]),
-    run('espeak-ng', ['-w', spoken, 'Hello world. Follow up next week about the meetup.']),
+    run('espeak-ng', [...voice, '-w', spoken, speech]),
   ])
   await run(
     'ffmpeg',

@@ -3,7 +3,7 @@ import type { CreateConnectionInput, CreatePersonInput } from '@fiveconnect/api/
 /** The connection's own fields, as Add Connection collected them. */
 export type QueuedContent = Pick<
   CreateConnectionInput,
-  'eventId' | 'connectionTypes' | 'connectionFocus' | 'notes' | 'followUpOn'
+  'eventId' | 'connectionTypes' | 'connectionFocus' | 'notes' | 'followUpOn' | 'voiceNoteRecordedAt'
 >
 
 /**

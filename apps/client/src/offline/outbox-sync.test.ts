@@ -11,7 +11,14 @@ function queued(overrides: Partial<QueuedConnection> = {}): QueuedConnection {
     personName: 'Ada Lovelace',
     eventTitle: null,
     person: { details: { firstName: 'Ada', lastName: 'Lovelace' }, idempotencyKey: 'person-key-1' },
-    content: { eventId: null, connectionTypes: ['SA'], connectionFocus: 'Engines', notes: null },
+    content: {
+      eventId: null,
+      connectionTypes: ['SA'],
+      connectionFocus: 'Engines',
+      notes: null,
+      // Recorded on the device before the sync: the connection keeps that moment.
+      voiceNoteRecordedAt: new Date('2026-11-25T09:00:00Z'),
+    },
     photos: [],
     localPhotos: [new Blob(['photo 1']), new Blob(['photo 2'])],
     voiceNoteUrl: null,
@@ -107,6 +114,7 @@ describe('replaying the outbox', () => {
         connectionTypes: ['SA'],
         connectionFocus: 'Engines',
         notes: null,
+        voiceNoteRecordedAt: new Date('2026-11-25T09:00:00Z'),
         personId: 'person-1',
         photos: ['/objects/photo-1', '/objects/photo-2'],
         voiceNoteUrl: '/objects/voice',

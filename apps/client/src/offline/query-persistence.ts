@@ -1,6 +1,6 @@
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
 import { createStore, del, get, set } from 'idb-keyval'
-import { HAS_SAVED_DATA } from './saved-data-flag.ts'
+import { CAPTURE_MEMORY_KEY, HAS_SAVED_DATA } from './saved-data-flag.ts'
 
 const idb = createStore('fiveconnect-cache', 'queries')
 const CACHE_KEY = 'query-cache'
@@ -43,5 +43,6 @@ export function persistQueryCache(queryClient: QueryClient) {
 /** Signing out: nothing of the user's stays readable on the device. */
 export async function forgetSavedData() {
   localStorage.removeItem(HAS_SAVED_DATA)
+  localStorage.removeItem(CAPTURE_MEMORY_KEY)
   await del(CACHE_KEY, idb)
 }

@@ -83,6 +83,7 @@ export function makeConnection(overrides: Partial<ConnectionItem> = {}): Connect
     photos: [],
     voiceNoteUrl: null,
     voiceNoteTranscription: null,
+    voiceNoteRecordedAt: null,
     followUpOn: null,
     followUpDone: false,
     createdAt: new Date('2025-03-01T10:00:00Z'),

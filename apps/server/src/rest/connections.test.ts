@@ -320,6 +320,35 @@ describe('memory search', () => {
   })
 })
 
+describe('voice note recording time', () => {
+  it('is kept as sent, listed as an ISO instant, changed and cleared by an update', async () => {
+    const user = await registerUser(t)
+    const connection = await addConnection(user.cookie, {
+      voiceNoteRecordedAt: '2026-11-26T09:30:00+13:00',
+    })
+    const recordedAt = (list: Record<string, unknown>[]) =>
+      list.find((row) => row.id === connection.id)?.voiceNoteRecordedAt
+    const listed = async () =>
+      recordedAt(
+        await json<Record<string, unknown>[]>(
+          await t.request('/api/connections', { cookie: user.cookie }),
+        ),
+      )
+    expect(await listed()).toBe('2026-11-25T20:30:00.000Z')
+
+    const update = (body: Record<string, unknown>) =>
+      t.request(`/api/connections/${connection.id}`, { method: 'PUT', body, cookie: user.cookie })
+    expect((await update({ notes: 'Kept' })).status).toBe(200)
+    expect(await listed()).toBe('2026-11-25T20:30:00.000Z')
+    expect((await update({ voiceNoteRecordedAt: null })).status).toBe(200)
+    expect(await listed()).toBeNull()
+
+    const refused = await update({ voiceNoteRecordedAt: 'tomorrow' })
+    expect(refused.status).toBe(400)
+    expect((await json(refused)).message).toBe('Recording time must be a date and time')
+  })
+})
+
 describe('follow-ups', () => {
   it('are a calendar day and a done flag, set on create and changed on update', async () => {
     const user = await registerUser(t)

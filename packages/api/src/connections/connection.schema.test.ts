@@ -54,3 +54,29 @@ describe('follow-up fields', () => {
     expect(result.error?.issues[0]?.message).toBe(message)
   })
 })
+
+describe('voice note recording time', () => {
+  it('takes an ISO instant (REST) or a Date (tRPC), and blank or nothing as unknown', () => {
+    expect(
+      updateConnectionInput.parse({ id, voiceNoteRecordedAt: '2026-11-25T21:30:00+13:00' })
+        .voiceNoteRecordedAt,
+    ).toEqual(new Date('2026-11-25T08:30:00Z'))
+    const at = new Date('2026-11-25T08:30:00Z')
+    expect(
+      updateConnectionInput.parse({ id, voiceNoteRecordedAt: at }).voiceNoteRecordedAt,
+    ).toEqual(at)
+    expect(
+      updateConnectionInput.parse({ id, voiceNoteRecordedAt: '' }).voiceNoteRecordedAt,
+    ).toBeNull()
+    expect(createConnectionInput.parse({ personId: id }).voiceNoteRecordedAt).toBeNull()
+    expect(updateConnectionInput.parse({ id })).not.toHaveProperty('voiceNoteRecordedAt')
+  })
+
+  it.each(['2026-11-25', 'yesterday', 1764000000000, new Date('nonsense')])(
+    'refuses %j',
+    (value) => {
+      const result = updateConnectionInput.safeParse({ id, voiceNoteRecordedAt: value })
+      expect(result.error?.issues[0]?.message).toBe('Recording time must be a date and time')
+    },
+  )
+})

@@ -43,6 +43,19 @@ const followUpOnField = z
   .nullish()
   .transform((value) => value || null)
 
+/** An instant (ISO 8601 with its offset, or a Date through tRPC); blank or null means unknown. */
+const recordedAtField = z
+  .union(
+    [
+      z.literal(''),
+      z.date({ error: 'Recording time must be a date and time' }),
+      z.iso.datetime({ offset: true, error: 'Recording time must be a date and time' }),
+    ],
+    { error: 'Recording time must be a date and time' },
+  )
+  .nullish()
+  .transform((value) => (value ? new Date(value) : null))
+
 const followUpDoneField = z.boolean({ error: 'Follow-up done must be true or false' })
 
 const connectionContent = {
@@ -53,6 +66,7 @@ const connectionContent = {
   photos: photosField,
   voiceNoteUrl: optionalObjectPath,
   voiceNoteTranscription: optionalText(20_000, 'Transcription'),
+  voiceNoteRecordedAt: recordedAtField,
   followUpOn: followUpOnField,
   followUpDone: followUpDoneField,
 }

@@ -17,6 +17,7 @@ export type ConnectionContent = {
   photos: string[]
   voiceNoteUrl: string | null
   voiceNoteTranscription: string | null
+  voiceNoteRecordedAt?: Date | null
   followUpOn: string | null
   followUpDone: boolean
 }

@@ -38,6 +38,9 @@ export const connections = pgTable(
       .default(sql`'{}'::text[]`),
     voiceNoteUrl: text(),
     voiceNoteTranscription: text(),
+    // When the voice note was recorded, as the device said: what its 'next Tuesday' counts from.
+    // The connection may be saved hours later (kept on the device with no signal).
+    voiceNoteRecordedAt: timestamp({ withTimezone: true }),
     // A calendar day, not an instant: "follow up on the 3rd" means the 3rd wherever the user is.
     followUpOn: date({ mode: 'string' }),
     followUpDone: boolean().notNull().default(false),

@@ -25,6 +25,8 @@ export function useVoiceRecorder() {
   const [state, setState] = useState<RecorderState>('idle')
   const [seconds, setSeconds] = useState(0)
   const [recording, setRecording] = useState<Blob | null>(null)
+  /** When the recording started: what its words ('tomorrow') are relative to. */
+  const [startedAt, setStartedAt] = useState<Date | null>(null)
   const recorderRef = useRef<MediaRecorder | null>(null)
   const timerRef = useRef<ReturnType<typeof setInterval> | undefined>(undefined)
   const streamRef = useRef<MediaStream | null>(null)
@@ -60,6 +62,7 @@ export function useVoiceRecorder() {
     }
     recorderRef.current = recorder
     recorder.start(CHUNK_INTERVAL_MS)
+    setStartedAt(new Date())
     setSeconds(0)
     setState('recording')
     timerRef.current = setInterval(() => setSeconds((value) => value + 1), TIMER_TICK_MS)
@@ -73,5 +76,5 @@ export function useVoiceRecorder() {
     setState('idle')
   }
 
-  return { state, seconds, recording, start, stop, discard }
+  return { state, seconds, recording, startedAt, start, stop, discard }
 }

@@ -20,9 +20,13 @@ export type VoiceNote = { voiceNoteUrl: string | null; voiceNoteTranscription: s
 
 type Props = {
   value: VoiceNote
-  onChange: (voiceNote: VoiceNote) => void
+  /** With the time the new note was recorded (null when it is deleted). */
+  onChange: (voiceNote: VoiceNote, recordedAt: Date | null) => void
   /** Where a recording can wait on the device: with no network it is kept here, to send later. */
-  offline?: { recording: Blob | null; onChange: (recording: Blob | null) => void }
+  offline?: {
+    recording: Blob | null
+    onChange: (recording: Blob | null, recordedAt: Date | null) => void
+  }
 }
 
 /** How often the screen asks whether the transcript has landed. */
@@ -48,12 +52,12 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
   }, [])
 
   const save = useMutation({
-    mutationFn: async (audio: Blob) => {
+    mutationFn: async ({ audio, recordedAt }: { audio: Blob; recordedAt: Date | null }) => {
       setStage('uploading')
       const { voiceNoteUrl } = await saveVoiceNote(audio)
       // Saved: a connection saved from now on keeps the voice note, and gets the transcript from the
       // server's job even if it is saved before the transcript lands.
-      onChange({ voiceNoteUrl, voiceNoteTranscription: null })
+      onChange({ voiceNoteUrl, voiceNoteTranscription: null }, recordedAt)
       setStage('transcribing')
       for (;;) {
         const landed = await utils.uploads.voiceNoteTranscription
@@ -61,7 +65,7 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
           // A failed look is looked at again: the voice note is saved whatever happens.
           .catch(() => undefined)
         if ((landed && landed.state !== 'pending') || !isShown.current) {
-          return { voiceNoteUrl, landed }
+          return { voiceNoteUrl, landed, recordedAt }
         }
         await new Promise((resolve) => setTimeout(resolve, TRANSCRIPT_POLL_MS))
       }
@@ -71,7 +75,7 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
   const saveAndTranscribe = () => {
     if (!recorder.recording) return
     if (offline && !isOnline()) {
-      offline.onChange(recorder.recording)
+      offline.onChange(recorder.recording, recorder.startedAt)
       recorder.discard()
       toast.success(
         'Voice Note Kept',
@@ -79,28 +83,31 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
       )
       return
     }
-    save.mutate(recorder.recording, {
-      onSuccess: ({ voiceNoteUrl, landed }) => {
-        if (!isShown.current) return
-        recorder.discard()
-        if (landed?.state === 'done' && landed.transcription) {
-          onChange({ voiceNoteUrl, voiceNoteTranscription: landed.transcription })
-          toast.success('Voice Note Saved', 'Your voice note has been saved and transcribed.')
-          return
-        }
-        const reason = landed?.reason
-        toast.error(
-          'Transcription Failed',
-          `Your recording is saved, but it could not be transcribed${reason ? `: ${reason}` : '.'}`,
-        )
+    save.mutate(
+      { audio: recorder.recording, recordedAt: recorder.startedAt },
+      {
+        onSuccess: ({ voiceNoteUrl, landed, recordedAt }) => {
+          if (!isShown.current) return
+          recorder.discard()
+          if (landed?.state === 'done' && landed.transcription) {
+            onChange({ voiceNoteUrl, voiceNoteTranscription: landed.transcription }, recordedAt)
+            toast.success('Voice Note Saved', 'Your voice note has been saved and transcribed.')
+            return
+          }
+          const reason = landed?.reason
+          toast.error(
+            'Transcription Failed',
+            `Your recording is saved, but it could not be transcribed${reason ? `: ${reason}` : '.'}`,
+          )
+        },
+        // The recording stays on screen so it can be sent again.
+        onError: () => toast.error('Upload Failed', 'Failed to save voice note. Please try again.'),
       },
-      // The recording stays on screen so it can be sent again.
-      onError: () => toast.error('Upload Failed', 'Failed to save voice note. Please try again.'),
-    })
+    )
   }
 
   const deleteSaved = () => {
-    onChange({ voiceNoteUrl: null, voiceNoteTranscription: null })
+    onChange({ voiceNoteUrl: null, voiceNoteTranscription: null }, null)
     toast.success('Voice Note Deleted', 'The voice note has been removed from this connection.')
   }
 
@@ -114,7 +121,7 @@ export function VoiceRecorder({ value, onChange, offline }: Props) {
               variant="subtle"
               color="red"
               leftSection={<IconTrash size={18} aria-hidden />}
-              onClick={() => offline.onChange(null)}
+              onClick={() => offline.onChange(null, null)}
             >
               Delete voice note
             </Button>

@@ -94,6 +94,7 @@ describe('add connection', { timeout: 20_000 }, () => {
         photos: [],
         voiceNoteUrl: null,
         voiceNoteTranscription: null,
+        voiceNoteRecordedAt: null,
         followUpOn: '',
       },
     ])

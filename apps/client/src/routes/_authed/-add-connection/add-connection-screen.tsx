@@ -14,9 +14,9 @@ import {
   Title,
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAddressBook, IconQrcode } from '@tabler/icons-react'
+import { IconAddressBook, IconHistory, IconQrcode } from '@tabler/icons-react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../../api/auth.ts'
 import { useCreateConnection } from '../../../api/connection-mutations.ts'
 import type { PersonMatch } from '../../../api/router-types.ts'
@@ -24,7 +24,9 @@ import { BOTTOM_NAV_HEIGHT } from '../../../components/bottom-nav.tsx'
 import { ClosableScreenTitle } from '../../../components/closable-screen-title.tsx'
 import { ConnectionTypeToggles } from '../../../components/connection-type-toggles.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
+import { TranscriptSuggestions } from '../../../components/transcript-suggestions.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
+import { lastCapture, rememberCapture, suggestedEventId } from '../../../lib/capture-memory.ts'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
 import { useKeyboardInset } from '../../../lib/keyboard-inset.ts'
 import { readBytes } from '../../../lib/read-bytes.ts'
@@ -81,7 +83,8 @@ function SaveBar({ isSaving }: { isSaving: boolean }) {
 }
 
 export function AddConnectionScreen() {
-  const { eventId = NO_EVENT } = useSearch({ from: '/_authed/add-connection' })
+  const { eventId: presetEventId } = useSearch({ from: '/_authed/add-connection' })
+  const eventId = presetEventId ?? NO_EVENT
   const navigate = useNavigate()
   const events = trpc.events.list.useQuery()
   const createPerson = trpc.people.create.useMutation()
@@ -92,10 +95,30 @@ export function AddConnectionScreen() {
   const [isScanning, setIsScanning] = useState(false)
   const [photosOnDevice, setPhotosOnDevice] = useState<Blob[]>([])
   const [voiceNoteOnDevice, setVoiceNoteOnDevice] = useState<Blob | null>(null)
+  const [voiceNoteRecordedAt, setVoiceNoteRecordedAt] = useState<Date | null>(null)
   const { user } = useCurrentUser()
+  const [memory] = useState(() => (user ? lastCapture(user.id) : null))
   const utils = trpc.useUtils()
   const form = useForm<AddConnectionValues>({ initialValues: emptyConnection(eventId) })
   const isSaving = createPerson.isPending || createConnection.isPending
+
+  // Without ?eventId=, the event the user is at today, once the events are known; once only,
+  // and never over the user's own choice.
+  const hasPreselected = useRef(presetEventId !== undefined)
+  useEffect(() => {
+    if (hasPreselected.current || !events.data) return
+    hasPreselected.current = true
+    const suggested = suggestedEventId(events.data, memory)
+    if (suggested && !form.isTouched('eventId')) form.setFieldValue('eventId', suggested)
+  }, [events.data, memory, form])
+
+  const remember = (values: AddConnectionValues) => {
+    if (user)
+      rememberCapture(user.id, {
+        eventId: values.eventId || null,
+        connectionTypes: values.connectionTypes,
+      })
+  }
 
   const changeSearch = (text: string) => {
     setSearch(text)
@@ -127,8 +150,10 @@ export function AddConnectionScreen() {
       photos: values.photos,
       voiceNoteUrl: values.voiceNoteUrl,
       voiceNoteTranscription: values.voiceNoteTranscription,
+      voiceNoteRecordedAt: values.voiceNoteUrl ? voiceNoteRecordedAt : null,
       followUpOn: values.followUpOn,
     })
+    remember(values)
     toast.success('Connection Saved', 'Your connection has been saved successfully!')
     await navigate({ to: '/' })
   }
@@ -167,6 +192,8 @@ export function AddConnectionScreen() {
           connectionFocus: values.connectionFocus,
           notes: values.notes,
           followUpOn: values.followUpOn,
+          voiceNoteRecordedAt:
+            values.voiceNoteUrl || voiceNoteOnDevice ? voiceNoteRecordedAt : null,
         },
         photos: values.photos,
         localPhotos: photosOnDevice,
@@ -175,6 +202,7 @@ export function AddConnectionScreen() {
         localVoiceNote: voiceNoteOnDevice,
       }),
     )
+    remember(values)
     toast.success(
       'Connection Saved',
       isOnline()
@@ -203,6 +231,7 @@ export function AddConnectionScreen() {
   )
 
   const closeMatches = () => setMatches(null)
+  const lastTypes = memory?.connectionTypes ?? []
 
   const importContact = async (file: File | null) => {
     if (!file) return
@@ -301,6 +330,16 @@ export function AddConnectionScreen() {
 
         <Step title="Connection Details">
           <Stack gap="md">
+            {lastTypes.length > 0 && form.values.connectionTypes.length === 0 && (
+              <Button
+                variant="light"
+                justify="flex-start"
+                leftSection={<IconHistory size={18} aria-hidden />}
+                onClick={() => form.setFieldValue('connectionTypes', lastTypes)}
+              >
+                Same as last time: {lastTypes.join(', ')}
+              </Button>
+            )}
             <ConnectionTypeToggles
               value={form.values.connectionTypes}
               onChange={(types) => form.setFieldValue('connectionTypes', types)}
@@ -322,8 +361,34 @@ export function AddConnectionScreen() {
                 voiceNoteUrl: form.values.voiceNoteUrl,
                 voiceNoteTranscription: form.values.voiceNoteTranscription,
               }}
-              onChange={(note) => form.setValues(note)}
-              offline={{ recording: voiceNoteOnDevice, onChange: setVoiceNoteOnDevice }}
+              onChange={(note, recordedAt) => {
+                form.setValues(note)
+                setVoiceNoteRecordedAt(recordedAt)
+              }}
+              offline={{
+                recording: voiceNoteOnDevice,
+                onChange: (recording, recordedAt) => {
+                  setVoiceNoteOnDevice(recording)
+                  setVoiceNoteRecordedAt(recordedAt)
+                },
+              }}
+            />
+            <TranscriptSuggestions
+              transcript={form.values.voiceNoteTranscription}
+              recordedAt={voiceNoteRecordedAt}
+              fields={
+                // A chosen person's details are theirs to edit elsewhere: only the follow-up here.
+                chosen
+                  ? { followUpOn: form.values.followUpOn }
+                  : {
+                      followUpOn: form.values.followUpOn,
+                      email: form.values.email,
+                      mobile: form.values.mobile,
+                      company: form.values.company,
+                      website: form.values.website,
+                    }
+              }
+              onAccept={(field, value) => form.setFieldValue(field, value)}
             />
             <PhotoField
               value={form.values.photos}

@@ -15,6 +15,7 @@ import { useDeleteConnection, useUpdateConnection } from '../../../api/connectio
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
+import { TranscriptSuggestions } from '../../../components/transcript-suggestions.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import {
   ConnectionTypeToggles,
@@ -66,6 +67,7 @@ function EditConnectionForm({
   const update = useUpdateConnection()
   const remove = useDeleteConnection()
   const [isConfirmingDelete, setConfirmingDelete] = useState(false)
+  const [voiceNoteRecordedAt, setVoiceNoteRecordedAt] = useState(connection.voiceNoteRecordedAt)
   const { person } = connection
   const form = useForm({
     initialValues: {
@@ -89,7 +91,7 @@ function EditConnectionForm({
 
   const submit = form.onSubmit((values) =>
     update.mutate(
-      { id: connection.id, ...values, eventId: values.eventId || null },
+      { id: connection.id, ...values, eventId: values.eventId || null, voiceNoteRecordedAt },
       {
         onSuccess: () => {
           toast.success('Connection Updated', 'Your changes have been saved.')
@@ -146,7 +148,23 @@ function EditConnectionForm({
             voiceNoteUrl: form.values.voiceNoteUrl,
             voiceNoteTranscription: form.values.voiceNoteTranscription,
           }}
-          onChange={(note) => form.setValues(note)}
+          onChange={(note, recordedAt) => {
+            form.setValues(note)
+            setVoiceNoteRecordedAt(recordedAt)
+          }}
+        />
+        <TranscriptSuggestions
+          transcript={form.values.voiceNoteTranscription}
+          // A note saved before recording times were kept: when its connection was saved.
+          recordedAt={voiceNoteRecordedAt ?? connection.createdAt}
+          fields={{
+            followUpOn: form.values.followUpOn,
+            email: form.values.email,
+            mobile: form.values.mobile,
+            company: form.values.company,
+            website: form.values.website,
+          }}
+          onAccept={(field, value) => form.setFieldValue(field, value)}
         />
         <PhotoField
           value={form.values.photos}

@@ -1,0 +1,398 @@
+import * as chrono from 'chrono-node/en'
+import { findPhoneNumbersInText, isSupportedCountry } from 'libphonenumber-js'
+
+/**
+ * What a voice note's transcript suggests for the form: a follow-up day, and the email, mobile,
+ * company or website the person said. Only proposals; the screen offers each one as a button.
+ */
+export type SuggestionField = 'followUpOn' | 'email' | 'mobile' | 'company' | 'website'
+export type TranscriptSuggestion = {
+  field: SuggestionField
+  /** The form value: YYYY-MM-DD for followUpOn, else the text to put in the field. */
+  value: string
+  /** The button's text: 'Follow up Tue 1 Dec', 'Use email jane@acme.com'. */
+  label: string
+}
+
+export type SuggestionContext = {
+  /** When the note was recorded: 'next Tuesday' counts from then. */
+  recordedAt: Date
+  /** The user's IANA time zone: 'tomorrow' is the day after the recording's local day. */
+  timeZone: string
+  /** Where a phone number without +country is from: a region code such as the browser's 'US'. */
+  defaultCountry?: string
+}
+
+const MAX_FOLLOW_UPS = 3
+/** A list written as one line of words. */
+const wordList = (list: string) => list.split(' ')
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+// As the client's formatDate writes them (en-GB): 'Sept'.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
+const DAY_MS = 86_400_000
+
+export function transcriptSuggestions(
+  transcript: string,
+  context: SuggestionContext,
+): TranscriptSuggestion[] {
+  return [...suggestFollowUps(transcript, context), ...suggestContactDetails(transcript, context)]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Follow-up days
+
+/**
+ * The recording's wall-clock time in `timeZone`, as a Date whose UTC fields hold it, so the day
+ * arithmetic below does not depend on the zone of the machine that runs it.
+ */
+function localWallClock(instant: Date, timeZone: string): Date {
+  let parts: Intl.DateTimeFormatPart[]
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    }).formatToParts(instant)
+  } catch {
+    // An unknown zone name: count in UTC rather than propose nothing.
+    return instant
+  }
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value ?? 0)
+  return new Date(
+    Date.UTC(
+      field('year'),
+      field('month') - 1,
+      field('day'),
+      field('hour'),
+      field('minute'),
+      field('second'),
+    ),
+  )
+}
+
+const addDays = (day: Date, days: number) => new Date(day.getTime() + days * DAY_MS)
+const dayParts = (day: Date) => ({
+  year: day.getUTCFullYear(),
+  month: day.getUTCMonth() + 1,
+  day: day.getUTCDate(),
+})
+
+/** The Friday of the week (Monday to Sunday) `weeksAhead` weeks after the one holding `today`. */
+function fridayOf(today: Date, weeksAhead: number): Date {
+  const sinceMonday = (today.getUTCDay() + 6) % 7
+  return addDays(today, 4 - sinceMonday + 7 * weeksAhead)
+}
+
+const ORDINAL_WORDS = wordList(
+  'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth',
+)
+const ordinalDay = (text: string): number | null => {
+  const words = text.toLowerCase().replace('-', ' ').split(/\s+/)
+  if (/^\d+/.test(words[0] ?? '')) return Number.parseInt(words[0] ?? '', 10)
+  if (words.length === 2 && (words[0] === 'twenty' || words[0] === 'thirty')) {
+    const unit = ORDINAL_WORDS.indexOf(words[1] ?? '') + 1
+    return unit > 0 && unit < 10 ? (words[0] === 'twenty' ? 20 : 30) + unit : null
+  }
+  if (words[0] === 'thirtieth') return 30
+  const index = ORDINAL_WORDS.indexOf(words[0] ?? '')
+  return index === -1 ? null : index + 1
+}
+const ORDINAL_PATTERN = `(\\d{1,2}(?:st|nd|rd|th)|(?:(?:twenty|thirty)[\\s-])?(?:${ORDINAL_WORDS.slice(0, 9).join('|')})|${ORDINAL_WORDS.slice(9).join('|')}|thirtieth)`
+const MONTH_NAME = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*'
+
+/** The next day after `today` that is the `dayOfMonth`th of its month (skipping short months). */
+function nextDayOfMonth(today: Date, dayOfMonth: number): Date | null {
+  for (let ahead = 0; ahead < 3; ahead++) {
+    const candidate = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + ahead, dayOfMonth),
+    )
+    if (candidate.getUTCDate() === dayOfMonth && candidate > today) return candidate
+  }
+  return null
+}
+
+/** Chrono's English parser plus what people say at a venue and chrono does not read. */
+function followUpParser(today: Date) {
+  const parser = chrono.casual.clone()
+  parser.parsers.push(
+    {
+      // 'by the end of the week' is that week's Friday; chrono alone reads only 'the week'.
+      pattern: () => /\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(next\s+)?week\b/i,
+      extract: (_context, match) => {
+        const weeksAhead = match[1] ? 1 : today.getUTCDay() === 6 || today.getUTCDay() === 0 ? 1 : 0
+        return dayParts(fridayOf(today, weeksAhead))
+      },
+    },
+    {
+      pattern: () => /\b(?:the\s+)?end\s+of\s+(?:the|this)\s+year\b/i,
+      extract: () => ({ year: today.getUTCFullYear(), month: 12, day: 31 }),
+    },
+    {
+      pattern: () => /\b(?:in\s+)?a\s+fortnight\b/i,
+      extract: () => dayParts(addDays(today, 14)),
+    },
+    {
+      // 'on the third': the next third of a month. 'the 3rd of December' is chrono's own.
+      pattern: () =>
+        new RegExp(`\\bon\\s+the\\s+${ORDINAL_PATTERN}\\b(?!\\s+(?:of\\b|${MONTH_NAME}))`, 'i'),
+      extract: (_context, match) => {
+        const dayOfMonth = ordinalDay(match[1] ?? '')
+        const day = dayOfMonth && dayOfMonth <= 31 ? nextDayOfMonth(today, dayOfMonth) : null
+        return day && dayParts(day)
+      },
+    },
+  )
+  return parser
+}
+
+const isoDay = ({ year, month, day }: { year: number; month: number; day: number }) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+
+/** 'Follow up Tue 1 Dec', with the year when it is not the recording's year. */
+function followUpLabel(day: string, recordingYear: number): string {
+  const date = new Date(`${day}T00:00:00Z`)
+  const year = date.getUTCFullYear() === recordingYear ? '' : ` ${date.getUTCFullYear()}`
+  return `Follow up ${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}${year}`
+}
+
+/**
+ * The days the transcript names after the recording's local day, in the order said. A bare time
+ * ('at 9am') or a day already past ('we met last Tuesday') is no follow-up.
+ */
+export function suggestFollowUps(
+  transcript: string,
+  { recordedAt, timeZone }: Pick<SuggestionContext, 'recordedAt' | 'timeZone'>,
+): TranscriptSuggestion[] {
+  const now = localWallClock(recordedAt, timeZone)
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  const todayIso = isoDay(dayParts(today))
+  const days: string[] = []
+  // Chrono reads some phrases ('the day after tomorrow') in the machine's own zone whatever
+  // zone it is given, so it gets the wall-clock time as a local time of this machine.
+  const reference = new Date(
+    now.getUTCFullYear(),
+    now.getUTCMonth(),
+    now.getUTCDate(),
+    now.getUTCHours(),
+    now.getUTCMinutes(),
+  )
+  for (const result of followUpParser(today).parse(transcript, reference, {
+    forwardDate: true,
+  })) {
+    const { start, text } = result
+    if (/\b(?:last|ago|yesterday|previous|past)\b/i.test(text)) continue
+    const namesADay = ['day', 'weekday', 'month'].some((part) =>
+      start.isCertain(part as chrono.Component),
+    )
+    const year = start.get('year')
+    const month = start.get('month')
+    const dayOfMonth = start.get('day')
+    if (!namesADay || year === null || month === null || dayOfMonth === null) continue
+    const day = isoDay({ year, month, day: dayOfMonth })
+    if (day > todayIso && !days.includes(day)) days.push(day)
+  }
+  return days.slice(0, MAX_FOLLOW_UPS).map((day) => ({
+    field: 'followUpOn',
+    value: day,
+    label: followUpLabel(day, today.getUTCFullYear()),
+  }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact details
+
+const TLDS = wordList(
+  'com org net io co ai dev app edu gov info biz tech xyz uk us ca au nz ie de fr nl eu es ch se jp in',
+)
+const TLD = `(?:${TLDS.join('|')})`
+const DOT = `(?:\\s+dot\\s+|\\.)`
+const LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?'
+const DOMAIN = `${LABEL}(?:${DOT}${LABEL})*${DOT}${TLD}`
+const LOCAL_PART = `[a-z0-9](?:[a-z0-9]|[._+-]|\\s+(?:dot|underscore|dash|hyphen)\\s+)*?`
+
+/** Words before 'at' that are no one's mailbox: 'works at acme dot io' names a website. */
+const NOT_A_MAILBOX = new Set(
+  wordList(
+    'work works working worked is was be are am me her him them us met meet based job lives live found reach email mail contact look here there up out and or who she he they we i you it the a an call write find engineer founder ceo cto',
+  ),
+)
+
+/** Spoken spelling made written: 'double o' → 'oo', 'j a n e' → 'jane'. */
+function joinSpelledLetters(text: string): string {
+  const doubled = text.replace(
+    /\b(double|triple)[\s-]([a-z0-9])\b/gi,
+    (_all, times: string, letter: string) =>
+      letter.repeat(times.toLowerCase() === 'double' ? 2 : 3),
+  )
+  // A run of two or more single letters (or doubled ones), spelled out: one word.
+  return doubled.replace(
+    /\b([a-z0-9]|([a-z0-9])\2{1,2})(?:\s+([a-z0-9]|([a-z0-9])\4{1,2})\b)+/gi,
+    (run) => (/^(?:a|i)(?:\s+(?:a|i))*$/i.test(run) ? run : run.replace(/\s+/g, '')),
+  )
+}
+
+const written = (spoken: string) =>
+  spoken
+    .toLowerCase()
+    .replace(/\s+dot\s+/g, '.')
+    .replace(/\s+underscore\s+/g, '_')
+    .replace(/\s+(?:dash|hyphen)\s+/g, '-')
+
+type Found = { value: string; start: number; end: number }
+
+function findEmails(text: string): Found[] {
+  const found: Found[] = []
+  const pattern = new RegExp(
+    `(?<![a-z0-9._+-])(${LOCAL_PART})(?:\\s+at\\s+|\\s*@\\s*)(${DOMAIN})\\b`,
+    'gi',
+  )
+  for (const match of text.matchAll(pattern)) {
+    const [all, localPart = '', domain = ''] = match
+    const words = localPart.trim().split(/\s+/)
+    if (words.length === 1 && NOT_A_MAILBOX.has(localPart.toLowerCase())) continue
+    found.push({
+      value: `${written(localPart)}@${written(domain)}`,
+      start: match.index,
+      end: match.index + all.length,
+    })
+  }
+  return found
+}
+
+/** Written or spoken domains with a known top-level domain, so 'e.g.' or 'St. Louis' are none. */
+function findWebsites(text: string, taken: Found[]): Found[] {
+  const found: Found[] = []
+  const pattern = new RegExp(`\\b(?:https?://)?(${DOMAIN})\\b(/[^\\s,]*[^\\s,.])?`, 'gi')
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index
+    const end = start + match[0].length
+    // An email's domain is not a website of its own.
+    if (taken.some((email) => start < email.end && end > email.start)) continue
+    found.push({ value: written(match[1] ?? '') + (match[2] ?? ''), start, end })
+  }
+  return found
+}
+
+const DIGIT_WORDS: Record<string, string> = {
+  zero: '0',
+  oh: '0',
+  o: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  for: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+}
+const DIGIT_TOKEN = `(?:\\d+|${Object.keys(DIGIT_WORDS).join('|')}|(?:double|triple)[\\s-](?:\\d|${Object.keys(DIGIT_WORDS).join('|')}))`
+
+/** 'plus four four seven seven double O...' → '+447700...', for runs of 7 digits or more. */
+function spokenDigitsWritten(text: string): string {
+  const run = new RegExp(`\\b(?:plus\\s+)?${DIGIT_TOKEN}(?:[\\s-]+${DIGIT_TOKEN})+\\b`, 'gi')
+  return text.replace(run, (spoken) => {
+    const digits = spoken
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .reduce<{ text: string; repeat: number }>(
+        (acc, token) => {
+          if (token === 'plus') return { text: `${acc.text}+`, repeat: 1 }
+          if (token === 'double') return { ...acc, repeat: 2 }
+          if (token === 'triple') return { ...acc, repeat: 3 }
+          const digit = DIGIT_WORDS[token] ?? token
+          return { text: acc.text + digit.repeat(acc.repeat), repeat: 1 }
+        },
+        { text: '', repeat: 1 },
+      ).text
+    return digits.replace('+', '').length >= 7 ? ` ${digits} ` : spoken
+  })
+}
+
+function findMobiles(text: string, country: string | undefined): string[] {
+  const defaultCountry = country && isSupportedCountry(country) ? country : undefined
+  return findPhoneNumbersInText(spokenDigitsWritten(text), { defaultCountry }).map(({ number }) =>
+    number.formatInternational(),
+  )
+}
+
+const COMPANY_CUE =
+  "(?:works?|working|worked|job)\\s+(?:at|for|with)|(?:company|startup|firm)(?:(?:'s|\\s+is)(?:\\s+(?:called|named))?|\\s+(?:called|named))|(?:ceo|cto|cfo|coo|founder|co-?founder|engineer|developer|designer|manager|director|partner|recruiter|investor|analyst|consultant|lead)\\s+(?:at|of)"
+/** Where a company name stops when the transcript has no capitals to tell. */
+const AFTER_COMPANY = new Set(
+  wordList(
+    'and on in about as who which that but so since for with where follow call email next until to the she he they we i you her his their said says doing now there here is was dot at',
+  ),
+)
+const NOT_A_COMPANY = new Set([
+  'home',
+  'night',
+  'the',
+  'a',
+  'an',
+  'it',
+  'them',
+  'us',
+  'me',
+  'him',
+  'her',
+])
+
+const titleCase = (words: string[]) =>
+  words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ')
+
+function findCompany(text: string): string | null {
+  const match = new RegExp(`\\b(?:${COMPANY_CUE})\\s+(?:the\\s+)?([^,.;!?]+)`, 'i').exec(text)
+  if (!match) return null
+  const rest = match[1] ?? ''
+  // 'works at acme dot io': the company is the domain's name; the website is suggested apart.
+  const domain = new RegExp(`^(${LABEL})${DOT}`, 'i').exec(rest)
+  const words = (domain ? (domain[1] ?? '') : rest).trim().split(/\s+/)
+  if (NOT_A_COMPANY.has((words[0] ?? '').toLowerCase())) return null
+  const hasCapitals = /[A-Z]/.test(text.slice(1))
+  if (hasCapitals && !domain) {
+    // A written transcript capitalises names: the run of capitalised words ('Acme Corp').
+    const name: string[] = []
+    for (const word of words) {
+      if (!/^[A-Z0-9&]/.test(word) || name.length === 4) break
+      name.push(word)
+    }
+    return name.length > 0 ? name.join(' ') : null
+  }
+  const name: string[] = []
+  for (const word of words) {
+    if (AFTER_COMPANY.has(word.toLowerCase()) || name.length === 3) break
+    name.push(word)
+  }
+  return name.length > 0 ? (domain || !hasCapitals ? titleCase(name) : name.join(' ')) : null
+}
+
+/** The email, mobile, company and website the transcript says, each at most once. */
+export function suggestContactDetails(
+  transcript: string,
+  { defaultCountry }: Pick<SuggestionContext, 'defaultCountry'> = {},
+): TranscriptSuggestion[] {
+  const text = joinSpelledLetters(transcript)
+  const emails = findEmails(text)
+  const email = emails[0]?.value
+  const website = findWebsites(text, emails)[0]?.value
+  // Digits before letters: 'double o' in a number is '00', not a spelled 'oo'.
+  const mobile = findMobiles(transcript, defaultCountry)[0]
+  const company = findCompany(text)
+  const suggestions: TranscriptSuggestion[] = []
+  if (email) suggestions.push({ field: 'email', value: email, label: `Use email ${email}` })
+  if (mobile) suggestions.push({ field: 'mobile', value: mobile, label: `Use mobile ${mobile}` })
+  if (company)
+    suggestions.push({ field: 'company', value: company, label: `Use company ${company}` })
+  if (website)
+    suggestions.push({ field: 'website', value: website, label: `Use website ${website}` })
+  return suggestions
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "connections" ADD COLUMN "voice_note_recorded_at" timestamp with time zone;
