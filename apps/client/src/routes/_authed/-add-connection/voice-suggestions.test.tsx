@@ -34,10 +34,13 @@ describe('suggestions from the voice note', { timeout: 20_000 }, () => {
   it('on Add Connection: proposes, fills only what is tapped, and saves what was accepted', async () => {
     installFakeMicrophone()
     server.use(
-      http.post('*/api/transcribe-voice', () =>
-        HttpResponse.json({ transcription: TRANSCRIPT, voiceNoteUrl: '/objects/voice-1' }),
+      http.post('*/api/voice-notes', () =>
+        HttpResponse.json({ voiceNoteUrl: '/objects/voice-1' }, { status: 201 }),
       ),
     )
+    mockTrpc({
+      'uploads.voiceNoteTranscription': () => ({ state: 'done', transcription: TRANSCRIPT }),
+    })
     const { user } = open('/add-connection')
     await user.type(await screen.findByLabelText(/First name/), 'Jane')
     await user.type(screen.getByLabelText(/Last name/), 'Doe')
@@ -86,10 +89,13 @@ describe('suggestions from the voice note', { timeout: 20_000 }, () => {
     installFakeMicrophone()
     const grace = makePerson({ firstName: 'Grace', lastName: 'Hopper' })
     server.use(
-      http.post('*/api/transcribe-voice', () =>
-        HttpResponse.json({ transcription: TRANSCRIPT, voiceNoteUrl: '/objects/voice-1' }),
+      http.post('*/api/voice-notes', () =>
+        HttpResponse.json({ voiceNoteUrl: '/objects/voice-1' }, { status: 201 }),
       ),
     )
+    mockTrpc({
+      'uploads.voiceNoteTranscription': () => ({ state: 'done', transcription: TRANSCRIPT }),
+    })
     const { user } = open('/add-connection')
     mockTrpc({ 'people.search': () => [{ kind: 'person', ...grace }] })
     await user.type(await screen.findByLabelText('Search by name'), 'Grace')
