@@ -56,18 +56,30 @@ describe('reading the text of a business card', () => {
       'Fax (212) 736-5001',
       'Mobile (415) 555-2671',
     ].join('\n')
-    expect(parseBusinessCard(text, { defaultCountry: 'US' }).phone).toBe('+1 415 555 2671')
-    expect(parseBusinessCard('Grace Hopper\nTel. 030 901820', { defaultCountry: 'DE' }).phone).toBe(
+    expect(parseBusinessCard(text, { country: 'US' }).phone).toBe('+1 415 555 2671')
+    expect(parseBusinessCard('Grace Hopper\nTel. 030 901820', { country: 'DE' }).phone).toBe(
       '+49 30 901820',
     )
   })
 
-  it('repairs what OCR does to emails and numbers: spaces around dots, O for 0', () => {
-    const text = 'Linus Pauling\nlinus @ caltech . example\nT +1 212 736 5OOO'
+  it('ignores a country libphonenumber-js does not know', () => {
+    expect(parseBusinessCard('Grace Hopper\n+1 212 736 5000', { country: 'XX' }).phone).toBe(
+      '+1 212 736 5000',
+    )
+  })
+
+  it('repairs what OCR does to emails and numbers: spaces around dots, a dot read as a space, O for 0', () => {
+    const text = 'Linus Pauling\nlinus @ caltech . example\nT +1 212 736 5OOO\nwww.caltech example'
     expect(parseBusinessCard(text)).toMatchObject({
       email: 'linus@caltech.example',
       phone: '+1 212 736 5000',
+      website: 'www.caltech.example',
     })
+    expect(parseBusinessCard('ada@acme example').email).toBe('ada@acme.example')
+    expect(parseBusinessCard('hana kim@maple.example').email).toBe('hana.kim@maple.example')
+    expect(parseBusinessCard('Jinkedin.com/in/hana-kim').linkedin).toBe(
+      'https://www.linkedin.com/in/hana-kim',
+    )
   })
 
   it('names the person after the email when several lines look like names', () => {
@@ -81,7 +93,7 @@ describe('reading the text of a business card', () => {
 
   it('takes an email and a number on one line apart', () => {
     const text = 'Chidi Okafor\nT +1 (415) 555-0132 | chidi@ledger.example\nledger.example'
-    expect(parseBusinessCard(text, { defaultCountry: 'US' })).toMatchObject({
+    expect(parseBusinessCard(text, { country: 'US' })).toMatchObject({
       email: 'chidi@ledger.example',
       phone: '+1 415 555 0132',
       website: 'ledger.example',

@@ -1,6 +1,14 @@
-import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js'
+import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js'
 
 /** What a paper business card says about a person, as read from its text; '' where it is silent. */
+/**
+ * How tesseract.js reads a card, shared by the scanner and its accuracy test: sparse text (a card's
+ * lines stand apart, in any order), at the resolution a card photo has once scaled to
+ * CARD_OCR_WIDTH pixels across.
+ */
+export const CARD_OCR_PARAMETERS = { tessedit_pageseg_mode: '3', user_defined_dpi: '300' }
+export const CARD_OCR_WIDTH = 1400
+
 export type BusinessCard = {
   firstName: string
   lastName: string
@@ -25,7 +33,8 @@ const EMPTY: BusinessCard = {
 
 // OCR reads the spaces around '@' and '.' loosely ('ada @ acme. example'), so they are allowed.
 const EMAIL = /[\w.+-]+\s?@\s?[\w-]+(?:\s?\.\s?[\w-]+)+/
-const LINKEDIN = /(?:https?:\/\/)?(?:[\w-]+\.)?linked\s?in\s?\.\s?com\s?\/\s?in\s?\/\s?([\w%-]+)/i
+const LINKEDIN =
+  /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|]inked\s?in\s?\.\s?com\s?\/\s?in\s?\/\s?([\w%-]+)/i
 const WEBSITE =
   /(?:https?:\/\/)?(?:www\s?\.\s?)?[a-z0-9][a-z0-9-]*(?:\s?\.\s?[a-z0-9-]+)*\.(?:com|org|net|io|co|dev|app|ai|biz|info|example|[a-z]{2})(?:\/[\w./%-]*)?(?![\w@])/i
 /** Words before a value that say what it is: 'M:', 'Tel.', 'Email', 'Web:'. */
@@ -63,12 +72,17 @@ const NAME_PARTICLES = new Set([
 ])
 const NAME_WORD = /^(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)*|[A-Z][A-Z'’-]+|[A-Z]\.)$/u
 
-/** Text OCR makes of a line: single spaces, no stray edge punctuation. */
+/** Text OCR makes of a line: single spaces, no stray edge punctuation, no lost dot before a TLD. */
 function tidy(line: string): string {
-  return line
-    .replace(/[|«»©®™•·]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\-–—_:;,.'"`~*]+|[\s\-–—_:;,'"`~*]+$/g, '')
+  return (
+    line
+      .replace(/(?<=[@.][\w-]+) (?=(?:com|org|net|io|co|dev|app|example)\b)/gi, '.')
+      // A line that is only 'first last@domain': the dot between the names read as a space.
+      .replace(/^([a-z][\w-]*) ([a-z][\w.-]*@\S+)$/, '$1.$2')
+      .replace(/[|«»©®™•·]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s\-–—_:;,.'"`~*]+|[\s\-–—_:;,'"`~*]+$/g, '')
+  )
 }
 
 const withoutSpaces = (text: string) => text.replace(/\s+/g, '')
@@ -163,12 +177,15 @@ function findPhone(lines: string[], defaultCountry: CountryCode | undefined): st
  * internationally; a mobile first where the card labels one), website and LinkedIn profile by their
  * shapes; the name, job title and company by what their lines look like, helped by the email and
  * the web address (a name line that matches the email's local part, a company line that matches the
- * domain). Fields the text does not show stay ''.
+ * domain). Fields the text does not show stay ''. `country` (ISO 3166, e.g. the user's locale's
+ * region) reads numbers printed without a country code; one libphonenumber-js does not know is
+ * ignored.
  */
 export function parseBusinessCard(
   text: string,
-  { defaultCountry }: { defaultCountry?: CountryCode } = {},
+  { country }: { country?: string } = {},
 ): BusinessCard {
+  const defaultCountry = country && isSupportedCountry(country) ? country : undefined
   const lines = text
     .split(/\r?\n/)
     .map(tidy)
