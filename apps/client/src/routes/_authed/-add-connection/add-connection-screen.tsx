@@ -1,3 +1,4 @@
+import type { BusinessCard } from '@fiveconnect/api/business-card'
 import { parseVCard, type ImportedContact } from '@fiveconnect/api/vcard'
 import {
   ActionIcon,
@@ -14,7 +15,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAddressBook, IconQrcode } from '@tabler/icons-react'
+import { IconAddressBook, IconId, IconQrcode } from '@tabler/icons-react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../../api/auth.ts'
@@ -30,6 +31,7 @@ import { useKeyboardInset } from '../../../lib/keyboard-inset.ts'
 import { readBytes } from '../../../lib/read-bytes.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
+import { uploadConnectionPhoto } from '../../../lib/uploads.ts'
 import { isOnline } from '../../../offline/connectivity.ts'
 import { newQueuedConnection } from '../../../offline/outbox-item.ts'
 import { enqueueConnection } from '../../../offline/outbox.ts'
@@ -39,6 +41,7 @@ import {
   parseNewPerson,
   type AddConnectionValues,
 } from './add-connection-form.ts'
+import { CardScanDialog } from './card-scan-dialog.tsx'
 import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
 import { ScanContactDialog } from './scan-contact-dialog.tsx'
@@ -90,6 +93,7 @@ export function AddConnectionScreen() {
   const [chosen, setChosen] = useState<ChosenPerson | null>(null)
   const [matches, setMatches] = useState<PersonMatch[] | null>(null)
   const [isScanning, setIsScanning] = useState(false)
+  const [isScanningCard, setIsScanningCard] = useState(false)
   const [photosOnDevice, setPhotosOnDevice] = useState<Blob[]>([])
   const [voiceNoteOnDevice, setVoiceNoteOnDevice] = useState<Blob | null>(null)
   const { user } = useCurrentUser()
@@ -232,6 +236,32 @@ export function AddConnectionScreen() {
     toast.success('Contact Scanned', name || 'LinkedIn profile added. Now type their name.')
   }
 
+  /**
+   * The details the user confirmed from a paper card. People have no job title the create call
+   * takes, so the title goes to the notes. The card photo goes first among the photos: uploaded now
+   * when online, kept on the device (to upload with the save) otherwise or if the upload fails.
+   */
+  const cardRead = (card: BusinessCard, photo: Blob) => {
+    setIsScanningCard(false)
+    changeSearch('')
+    const { title, phone, ...person } = card
+    const notes = form.values.notes.trim()
+    form.setValues({
+      ...person,
+      mobile: phone,
+      notes: title ? `Job title: ${title}${notes ? `\n${notes}` : ''}` : form.values.notes,
+    })
+    const keepOnDevice = () => setPhotosOnDevice((photos) => [photo, ...photos])
+    if (!isOnline()) keepOnDevice()
+    else
+      uploadConnectionPhoto(photo).then(
+        (path) => form.setFieldValue('photos', (photos) => [path, ...photos]),
+        keepOnDevice,
+      )
+    const name = `${card.firstName} ${card.lastName}`.trim()
+    toast.success('Card Scanned', name || 'Now type their name.')
+  }
+
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="md">
@@ -253,6 +283,14 @@ export function AddConnectionScreen() {
                     or add new person
                   </Text>
                   <Group gap="xs" wrap="nowrap">
+                    <ActionIcon
+                      variant="default"
+                      aria-label="Scan business card"
+                      title="Scan business card"
+                      onClick={() => setIsScanningCard(true)}
+                    >
+                      <IconId size={20} aria-hidden />
+                    </ActionIcon>
                     <ActionIcon
                       variant="default"
                       aria-label="Scan QR code"
@@ -393,6 +431,11 @@ export function AddConnectionScreen() {
         opened={isScanning}
         onClose={() => setIsScanning(false)}
         onScanned={scanned}
+      />
+      <CardScanDialog
+        opened={isScanningCard}
+        onClose={() => setIsScanningCard(false)}
+        onUse={cardRead}
       />
     </form>
   )
