@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   FileButton,
-  Group,
   Image,
   Modal,
   Progress,
@@ -181,12 +180,10 @@ function CardScanner({ onClose, onUse }: Omit<Props, 'opened'>) {
         </Alert>
       )}
       <CameraView onTaken={(canvas) => void read(canvas)} />
-      <Group grow>
-        {choosePhoto}
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-      </Group>
+      {choosePhoto}
+      <Button variant="default" onClick={onClose}>
+        Cancel
+      </Button>
     </Stack>
   )
 }
