@@ -6,6 +6,7 @@
 import {
   CARD_OCR_PARAMETERS,
   CARD_OCR_WIDTH,
+  greyForOcr,
   parseBusinessCard,
   type BusinessCard,
 } from '@fiveconnect/api/business-card'
@@ -46,7 +47,7 @@ function startReader(): Promise<Worker> {
   return reader
 }
 
-/** The card, scaled to the width OCR reads best at. */
+/** The card, scaled to the width OCR reads best at and greyed for it. */
 function scaled(image: CanvasImageSource & { width: number; height: number }) {
   const canvas = document.createElement('canvas')
   canvas.width = CARD_OCR_WIDTH
@@ -55,6 +56,9 @@ function scaled(image: CanvasImageSource & { width: number; height: number }) {
   if (!context) throw new Error('No canvas to read the card on')
   context.imageSmoothingQuality = 'high'
   context.drawImage(image, 0, 0, canvas.width, canvas.height)
+  const pixels = context.getImageData(0, 0, canvas.width, canvas.height)
+  greyForOcr(pixels.data)
+  context.putImageData(pixels, 0, 0)
   return canvas
 }
 

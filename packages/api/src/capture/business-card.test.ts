@@ -77,6 +77,12 @@ describe('reading the text of a business card', () => {
     })
     expect(parseBusinessCard('ada@acme example').email).toBe('ada@acme.example')
     expect(parseBusinessCard('hana kim@maple.example').email).toBe('hana.kim@maple.example')
+    expect(parseBusinessCard('www. maple. example').website).toBe('www.maple.example')
+    expect(parseBusinessCard('noah@ekeystone.example\nkeystone.example').email).toBe(
+      'noah@keystone.example',
+    )
+    // A different domain, not a misread one, is kept.
+    expect(parseBusinessCard('noah@mail.example\nkeystone.example').email).toBe('noah@mail.example')
     expect(parseBusinessCard('Jinkedin.com/in/hana-kim').linkedin).toBe(
       'https://www.linkedin.com/in/hana-kim',
     )
