@@ -63,7 +63,7 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
  * Save, always in sight: stuck above the bottom navigation, or above the on-screen keyboard while
  * one is up, wherever the form is scrolled to.
  */
-function SaveBar({ isSaving }: { isSaving: boolean }) {
+function SaveBar({ isSaving, isAttachingCard }: { isSaving: boolean; isAttachingCard: boolean }) {
   const keyboardInset = useKeyboardInset()
   return (
     <Box
@@ -76,8 +76,8 @@ function SaveBar({ isSaving }: { isSaving: boolean }) {
         borderTop: '1px solid var(--mantine-color-gray-3)',
       }}
     >
-      <Button type="submit" disabled={isSaving} fullWidth>
-        {isSaving ? 'Saving...' : 'Save Connection'}
+      <Button type="submit" disabled={isSaving || isAttachingCard} fullWidth>
+        {isSaving ? 'Saving...' : isAttachingCard ? 'Adding the card photo...' : 'Save Connection'}
       </Button>
     </Box>
   )
@@ -94,6 +94,7 @@ export function AddConnectionScreen() {
   const [matches, setMatches] = useState<PersonMatch[] | null>(null)
   const [isScanning, setIsScanning] = useState(false)
   const [isScanningCard, setIsScanningCard] = useState(false)
+  const [isAttachingCard, setIsAttachingCard] = useState(false)
   const [photosOnDevice, setPhotosOnDevice] = useState<Blob[]>([])
   const [voiceNoteOnDevice, setVoiceNoteOnDevice] = useState<Blob | null>(null)
   const { user } = useCurrentUser()
@@ -243,6 +244,8 @@ export function AddConnectionScreen() {
    */
   const cardRead = (card: BusinessCard, photo: Blob) => {
     setIsScanningCard(false)
+    const name = `${card.firstName} ${card.lastName}`.trim()
+    toast.success('Card Scanned', name || 'Now type their name.')
     changeSearch('')
     const { title, phone, ...person } = card
     const notes = form.values.notes.trim()
@@ -252,14 +255,12 @@ export function AddConnectionScreen() {
       notes: title ? `Job title: ${title}${notes ? `\n${notes}` : ''}` : form.values.notes,
     })
     const keepOnDevice = () => setPhotosOnDevice((photos) => [photo, ...photos])
-    if (!isOnline()) keepOnDevice()
-    else
-      uploadConnectionPhoto(photo).then(
-        (path) => form.setFieldValue('photos', (photos) => [path, ...photos]),
-        keepOnDevice,
-      )
-    const name = `${card.firstName} ${card.lastName}`.trim()
-    toast.success('Card Scanned', name || 'Now type their name.')
+    if (!isOnline()) return keepOnDevice()
+    // Save waits for the upload, so the card is never left out of the saved photos.
+    setIsAttachingCard(true)
+    uploadConnectionPhoto(photo)
+      .then((path) => form.setFieldValue('photos', (photos) => [path, ...photos]), keepOnDevice)
+      .finally(() => setIsAttachingCard(false))
   }
 
   return (
@@ -408,7 +409,7 @@ export function AddConnectionScreen() {
           Import many contacts at once
         </Button>
 
-        <SaveBar isSaving={isSaving} />
+        <SaveBar isSaving={isSaving} isAttachingCard={isAttachingCard} />
       </Stack>
       <DuplicateDialog
         matches={matches}
