@@ -187,6 +187,13 @@ describe('journey 9: a paper business card', () => {
     await page.getByRole('img', { name: 'Photo 1, waiting to upload' }).waitFor()
     await page.getByRole('button', { name: 'Save Connection' }).click()
     await page.getByText('Saved on this device: it syncs once you are back online.').waitFor()
+
+    // Back online, the connection syncs with the card photo it kept.
     await context.setOffline(false)
+    const synced = async () => {
+      const response = await context.request.get(`${app.url}/api/connections`)
+      return ((await response.json()) as ServerConnection[]).map(({ photos }) => photos.length)
+    }
+    await expect.poll(synced, READ).toEqual([1, 1])
   })
 })
