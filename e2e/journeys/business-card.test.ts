@@ -11,7 +11,7 @@ import { CARDS, photographCard } from '../src/business-cards.ts'
 import { registerThroughForm } from '../src/register.ts'
 
 const run = promisify(execFile)
-/** OCR on a shared 2-core machine, the first time with the download of about 7 MB. */
+/** OCR on a shared 2-core machine, the first time with the download of 4.4 MB (gzip). */
 const READ = { timeout: 120_000 }
 /** Grace Hopper's card: a centred layout, her name in capitals. */
 function graceHoppersCard() {
