@@ -1,12 +1,72 @@
+import { createReadStream, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { basename, dirname, join } from 'node:path'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
 /** Navigations that need the network: the shell cannot serve them, so offline they get offline.html. */
 const ONLINE_ONLY_PAGES = /^\/(admin|forgot-password|import|reset-password)(\/|$)/
 
+const require = createRequire(import.meta.url)
+const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`))
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')) as { version: string })
+    .version
+const tesseractDir = packageDir('tesseract.js')
+const coreDir = dirname(
+  createRequire(join(tesseractDir, 'package.json')).resolve('tesseract.js-core/package.json'),
+)
+
+/**
+ * The card scanner's OCR files, served by us (never a CDN): tesseract.js's worker, the LSTM-only
+ * builds of its WebAssembly core (tesseract.js picks relaxed SIMD, SIMD or plain for the device) and
+ * the English traineddata (tessdata_best, integer). The folder is named by their versions, so the
+ * year-long cache of /assets/ stays right across upgrades.
+ */
+const OCR_DIR = `assets/ocr/${[
+  `tesseract-${versionOf('tesseract.js')}`,
+  `core-${versionOf('tesseract.js-core')}`,
+  `eng-${versionOf('@tesseract.js-data/eng')}`,
+].join('_')}`
+const OCR_FILES = [
+  join(tesseractDir, 'dist/worker.min.js'),
+  ...['', 'simd-', 'relaxedsimd-'].map((variant) =>
+    join(coreDir, `tesseract-core-${variant}lstm.wasm.js`),
+  ),
+  join(packageDir('@tesseract.js-data/eng'), '4.0.0_best_int/eng.traineddata.gz'),
+]
+
+/** Copies the OCR files into the build, and serves them in development. */
+function ocrFiles(): Plugin {
+  return {
+    name: 'fiveconnect-ocr-files',
+    generateBundle() {
+      for (const file of OCR_FILES)
+        this.emitFile({
+          type: 'asset',
+          fileName: `${OCR_DIR}/${basename(file)}`,
+          source: readFileSync(file),
+        })
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${OCR_DIR}`, (request, response, next) => {
+        const file = OCR_FILES.find((path) => request.url === `/${basename(path)}`)
+        if (!file) return next()
+        response.setHeader(
+          'Content-Type',
+          file.endsWith('.js') ? 'text/javascript' : 'application/gzip',
+        )
+        createReadStream(file).pipe(response)
+      })
+    },
+  }
+}
+
 export default defineConfig({
+  define: { __OCR_DIR__: JSON.stringify(`/${OCR_DIR}`) },
   // The router plugin must come before react(): it generates src/routeTree.gen.ts and wires the
   // *.lazy.tsx route files as separate chunks.
   plugins: [
@@ -17,6 +77,7 @@ export default defineConfig({
       routeFileIgnorePattern: '\\.test\\.tsx?$',
     }),
     react(),
+    ocrFiles(),
     // The installable app: a manifest, and a service worker that precaches the shell and every
     // chunk, so a signed-in user can open the app with no network. API answers are never cached
     // here: the query cache persists what the user may read offline (src/offline/).
@@ -49,6 +110,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
+        // 14.8 MB (4.4 MB gzip fetched by one browser) that only the card scanner needs: cached when
+        // it first runs (below).
+        globIgnores: ['assets/ocr/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/objects\//, ONLINE_ONLY_PAGES],
         runtimeCaching: [
@@ -57,6 +121,12 @@ export default defineConfig({
               request.mode === 'navigate' && ONLINE_ONLY_PAGES.test(url.pathname),
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+          {
+            // Versioned by folder name, so a cached copy is never stale.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/ocr/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'ocr', cacheableResponse: { statuses: [200] } },
           },
         ],
         cleanupOutdatedCaches: true,

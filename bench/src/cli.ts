@@ -14,6 +14,7 @@ import {
   REPO_ROOT,
   startAppServer,
 } from './app-server.ts'
+import { cardScanSizes, measureCardScan } from './client/card-scan.ts'
 import { gzipBytesOf, initialScripts, measureChunks, type Chunk } from './client/chunks.ts'
 import { runLighthouse } from './client/lighthouse.ts'
 import { generateDataset, type Dataset } from './dataset.ts'
@@ -246,6 +247,12 @@ async function measureClient(baseUrl: string, cookie: string | undefined): Promi
         error: messageOf(error),
       })
     }
+  }
+  log('Card scanner: open to filled fields')
+  try {
+    figures.push(...(await cardScanSizes(CLIENT_DIST)), ...(await measureCardScan(baseUrl)))
+  } catch (error) {
+    figures.push({ group: 'Client', name: 'card scanner', unit: 's', error: messageOf(error) })
   }
   return figures
 }

@@ -162,6 +162,13 @@ const SCREENS: readonly Screen[] = [
     open: tapAndShowDialog('Scan QR code', 'Scan QR Code'),
   },
   {
+    name: 'add connection card scan',
+    role: 'user',
+    path: '/add-connection',
+    ready: heading('Add Connection'),
+    open: tapAndShowDialog('Scan business card', 'Scan Business Card'),
+  },
+  {
     name: 'add connection met before',
     role: 'user',
     path: '/add-connection',

@@ -16,7 +16,8 @@ export function securityHeaders({ https, uploadOrigins = [] }: SecurityHeaderOpt
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // WebAssembly (the card scanner's OCR) compiles only with 'wasm-unsafe-eval'; JavaScript eval stays off.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

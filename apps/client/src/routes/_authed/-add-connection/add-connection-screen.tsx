@@ -1,3 +1,4 @@
+import type { BusinessCard } from '@fiveconnect/api/business-card'
 import { parseVCard, type ImportedContact } from '@fiveconnect/api/vcard'
 import {
   ActionIcon,
@@ -14,7 +15,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconAddressBook, IconHistory, IconQrcode } from '@tabler/icons-react'
+import { IconAddressBook, IconHistory, IconId, IconQrcode } from '@tabler/icons-react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../../api/auth.ts'
@@ -32,6 +33,7 @@ import { useKeyboardInset } from '../../../lib/keyboard-inset.ts'
 import { readBytes } from '../../../lib/read-bytes.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
+import { uploadConnectionPhoto } from '../../../lib/uploads.ts'
 import { isOnline } from '../../../offline/connectivity.ts'
 import { newQueuedConnection } from '../../../offline/outbox-item.ts'
 import { enqueueConnection } from '../../../offline/outbox.ts'
@@ -41,6 +43,7 @@ import {
   parseNewPerson,
   type AddConnectionValues,
 } from './add-connection-form.ts'
+import { CardScanDialog } from './card-scan-dialog.tsx'
 import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
 import { ScanContactDialog } from './scan-contact-dialog.tsx'
@@ -62,7 +65,7 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
  * Save, always in sight: stuck above the bottom navigation, or above the on-screen keyboard while
  * one is up, wherever the form is scrolled to.
  */
-function SaveBar({ isSaving }: { isSaving: boolean }) {
+function SaveBar({ isSaving, isAttachingCard }: { isSaving: boolean; isAttachingCard: boolean }) {
   const keyboardInset = useKeyboardInset()
   return (
     <Box
@@ -75,8 +78,8 @@ function SaveBar({ isSaving }: { isSaving: boolean }) {
         borderTop: '1px solid var(--mantine-color-gray-3)',
       }}
     >
-      <Button type="submit" disabled={isSaving} fullWidth>
-        {isSaving ? 'Saving...' : 'Save Connection'}
+      <Button type="submit" disabled={isSaving || isAttachingCard} fullWidth>
+        {isSaving ? 'Saving...' : isAttachingCard ? 'Adding the card photo...' : 'Save Connection'}
       </Button>
     </Box>
   )
@@ -93,6 +96,8 @@ export function AddConnectionScreen() {
   const [chosen, setChosen] = useState<ChosenPerson | null>(null)
   const [matches, setMatches] = useState<PersonMatch[] | null>(null)
   const [isScanning, setIsScanning] = useState(false)
+  const [isScanningCard, setIsScanningCard] = useState(false)
+  const [isAttachingCard, setIsAttachingCard] = useState(false)
   const [photosOnDevice, setPhotosOnDevice] = useState<Blob[]>([])
   const [voiceNoteOnDevice, setVoiceNoteOnDevice] = useState<Blob | null>(null)
   const [voiceNoteRecordedAt, setVoiceNoteRecordedAt] = useState<Date | null>(null)
@@ -261,6 +266,32 @@ export function AddConnectionScreen() {
     toast.success('Contact Scanned', name || 'LinkedIn profile added. Now type their name.')
   }
 
+  /**
+   * The details the user confirmed from a paper card. People have no job title the create call
+   * takes, so the title goes to the notes. The card photo goes first among the photos: uploaded now
+   * when online, kept on the device (to upload with the save) otherwise or if the upload fails.
+   */
+  const cardRead = (card: BusinessCard, photo: Blob) => {
+    setIsScanningCard(false)
+    const name = `${card.firstName} ${card.lastName}`.trim()
+    toast.success('Card Scanned', name || 'Now type their name.')
+    changeSearch('')
+    const { title, phone, ...person } = card
+    const notes = form.values.notes.trim()
+    form.setValues({
+      ...person,
+      mobile: phone,
+      notes: title ? `Job title: ${title}${notes ? `\n${notes}` : ''}` : form.values.notes,
+    })
+    const keepOnDevice = () => setPhotosOnDevice((photos) => [photo, ...photos])
+    if (!isOnline()) return keepOnDevice()
+    // Save waits for the upload, so the card is never left out of the saved photos.
+    setIsAttachingCard(true)
+    uploadConnectionPhoto(photo)
+      .then((path) => form.setFieldValue('photos', (photos) => [path, ...photos]), keepOnDevice)
+      .finally(() => setIsAttachingCard(false))
+  }
+
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="md">
@@ -282,6 +313,14 @@ export function AddConnectionScreen() {
                     or add new person
                   </Text>
                   <Group gap="xs" wrap="nowrap">
+                    <ActionIcon
+                      variant="default"
+                      aria-label="Scan business card"
+                      title="Scan business card"
+                      onClick={() => setIsScanningCard(true)}
+                    >
+                      <IconId size={20} aria-hidden />
+                    </ActionIcon>
                     <ActionIcon
                       variant="default"
                       aria-label="Scan QR code"
@@ -435,7 +474,7 @@ export function AddConnectionScreen() {
           Import many contacts at once
         </Button>
 
-        <SaveBar isSaving={isSaving} />
+        <SaveBar isSaving={isSaving} isAttachingCard={isAttachingCard} />
       </Stack>
       <DuplicateDialog
         matches={matches}
@@ -458,6 +497,11 @@ export function AddConnectionScreen() {
         opened={isScanning}
         onClose={() => setIsScanning(false)}
         onScanned={scanned}
+      />
+      <CardScanDialog
+        opened={isScanningCard}
+        onClose={() => setIsScanningCard(false)}
+        onUse={cardRead}
       />
     </form>
   )

@@ -1,0 +1,111 @@
+// The business card scanner (issue 24): how long from opening it to the fields filled, on this
+// machine's Chromium, and how much it downloads. `tsx src/client/card-scan.ts` runs it alone
+// against the built app on PGlite.
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { launchBrowser, PHONE } from '@fiveconnect/e2e/browser'
+import { CARDS, photographCard } from '@fiveconnect/e2e/business-cards'
+import type { Figure } from '../report.ts'
+import { fileURLToPath } from 'node:url'
+import { makeDataDir, pgliteDirOf, REPO_ROOT, startAppServer } from '../app-server.ts'
+import { percentile } from '../stats.ts'
+
+const KB = 1000
+/** Cards read per run: the first one with the OCR files still to download, then warm. */
+const CARD_COUNT = 6
+
+/** The OCR files (worker, core builds, traineddata) and the scanner's own chunk, gzipped. */
+export async function cardScanSizes(clientDist: string): Promise<Figure[]> {
+  const assets = join(clientDist, 'assets')
+  const [ocrDir] = await readdir(join(assets, 'ocr'))
+  if (!ocrDir) throw new Error('No OCR files in the client build')
+  const files = (await readdir(join(assets, 'ocr', ocrDir))).map((name) =>
+    join('ocr', ocrDir, name),
+  )
+  const reader = (await readdir(assets)).filter((name) => /^card-reader-.*\.js$/.test(name))
+  return Promise.all(
+    [...reader, ...files].map(async (file) => {
+      const content = await readFile(join(assets, file))
+      // The traineddata is gzip already and sent as it is.
+      const sent = file.endsWith('.gz') ? content.length : gzipSync(content, { level: 9 }).length
+      return {
+        group: 'Client',
+        name: `card scanner: ${file.replace(/^ocr\/[^/]+\//, 'ocr/')} (gzip)`,
+        unit: 'kB',
+        value: sent / KB,
+      }
+    }),
+  )
+}
+
+/**
+ * Signs up a fresh user, then reads CARD_COUNT photographed test cards through Add Connection's
+ * scanner ('Choose a photo'): from the tap on 'Scan business card' to the fields shown.
+ */
+export async function measureCardScan(baseUrl: string): Promise<Figure[]> {
+  const browser = await launchBrowser()
+  try {
+    const context = await browser.newContext(PHONE)
+    const password = 'card-scan-bench-1'
+    const response = await context.request.post(`${baseUrl}/api/register`, {
+      data: {
+        firstName: 'Bench',
+        lastName: 'Cards',
+        email: 'cards@bench.example',
+        password,
+        confirmPassword: password,
+      },
+      headers: { Origin: baseUrl },
+    })
+    if (!response.ok()) throw new Error(`register: ${response.status()}`)
+    const page = await context.newPage()
+    const seconds: number[] = []
+    for (const [index, card] of CARDS.slice(0, CARD_COUNT).entries()) {
+      const photo = await photographCard(browser, card, index)
+      await page.goto(`${baseUrl}/add-connection`)
+      await page.getByRole('button', { name: 'Scan business card' }).click()
+      const started = performance.now()
+      const dialog = page.getByRole('dialog', { name: 'Scan Business Card' })
+      const chooser = page.waitForEvent('filechooser')
+      await dialog.getByRole('button', { name: 'Choose a photo' }).click()
+      await (await chooser).setFiles({ name: 'card.png', mimeType: 'image/png', buffer: photo })
+      await dialog.getByRole('button', { name: 'Use these details' }).waitFor({ timeout: 120_000 })
+      seconds.push((performance.now() - started) / 1000)
+    }
+    const [first = 0, ...warm] = seconds
+    return [
+      {
+        group: 'Client',
+        name: 'card scanner: open to filled fields, first use (downloads OCR files)',
+        unit: 's',
+        value: first,
+      },
+      {
+        group: 'Client',
+        name: `card scanner: open to filled fields, median of ${warm.length} later cards`,
+        unit: 's',
+        value: percentile(
+          [...warm].sort((a, b) => a - b),
+          50,
+        ),
+      },
+    ]
+  } finally {
+    await browser.close()
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const server = await startAppServer({ kind: 'pglite', dataDir: pgliteDirOf(await makeDataDir()) })
+  try {
+    const figures = [
+      ...(await cardScanSizes(join(REPO_ROOT, 'apps/client/dist'))),
+      ...(await measureCardScan(server.url)),
+    ]
+    for (const figure of figures)
+      console.info(`${figure.name}: ${figure.value?.toFixed(2)} ${figure.unit}`)
+  } finally {
+    await server.stop()
+  }
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import { parseBusinessCard, type BusinessCard } from './business-card.ts'
+
+const card = (fields: Partial<BusinessCard>): BusinessCard => ({
+  firstName: '',
+  lastName: '',
+  company: '',
+  title: '',
+  email: '',
+  phone: '',
+  website: '',
+  linkedin: '',
+  ...fields,
+})
+
+describe('reading the text of a business card', () => {
+  it('finds every field of a classic card, whatever order the lines come in', () => {
+    const text = [
+      'ACME ROBOTICS',
+      'Ada Lovelace',
+      'Head of Research',
+      'M: +44 7911 123456',
+      'ada.lovelace@acme-robotics.example',
+      'www.acme-robotics.example',
+      'linkedin.com/in/ada-lovelace',
+      '12 Harbour Street, London',
+    ]
+    const expected = card({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: 'ACME ROBOTICS',
+      title: 'Head of Research',
+      email: 'ada.lovelace@acme-robotics.example',
+      phone: '+44 7911 123456',
+      website: 'www.acme-robotics.example',
+      linkedin: 'https://www.linkedin.com/in/ada-lovelace',
+    })
+    expect(parseBusinessCard(text.join('\n'))).toEqual(expected)
+    expect(parseBusinessCard([...text].reverse().join('\n'))).toEqual(expected)
+  })
+
+  it('keeps family-name particles and hyphens, and writes a name in capitals as a name', () => {
+    const text = 'JEAN-LUC VAN DER BERG\nChief Technology Officer\nNorthwind Research Labs'
+    expect(parseBusinessCard(text)).toMatchObject({
+      firstName: 'Jean-Luc',
+      lastName: 'van der Berg',
+      title: 'Chief Technology Officer',
+      company: 'Northwind Research Labs',
+    })
+  })
+
+  it('reads a phone in the national format of the given country, and prefers the mobile', () => {
+    const text = [
+      'Grace Hopper',
+      'Office (212) 736-5000',
+      'Fax (212) 736-5001',
+      'Mobile (415) 555-2671',
+    ].join('\n')
+    expect(parseBusinessCard(text, { country: 'US' }).phone).toBe('+1 415 555 2671')
+    expect(parseBusinessCard('Grace Hopper\nTel. 030 901820', { country: 'DE' }).phone).toBe(
+      '+49 30 901820',
+    )
+  })
+
+  it('ignores a country libphonenumber-js does not know', () => {
+    expect(parseBusinessCard('Grace Hopper\n+1 212 736 5000', { country: 'XX' }).phone).toBe(
+      '+1 212 736 5000',
+    )
+  })
+
+  it('repairs what OCR does to emails and numbers: spaces around dots, a dot read as a space, O for 0', () => {
+    const text = 'Linus Pauling\nlinus @ caltech . example\nT +1 212 736 5OOO\nwww.caltech example'
+    expect(parseBusinessCard(text)).toMatchObject({
+      email: 'linus@caltech.example',
+      phone: '+1 212 736 5000',
+      website: 'www.caltech.example',
+    })
+    expect(parseBusinessCard('ada@acme example').email).toBe('ada@acme.example')
+    expect(parseBusinessCard('hana kim@maple.example').email).toBe('hana.kim@maple.example')
+    expect(parseBusinessCard('www. maple. example').website).toBe('www.maple.example')
+    expect(parseBusinessCard('noah@ekeystone.example\nkeystone.example').email).toBe(
+      'noah@keystone.example',
+    )
+    // A different domain, not a misread one, is kept.
+    expect(parseBusinessCard('noah@mail.example\nkeystone.example').email).toBe('noah@mail.example')
+    expect(parseBusinessCard('Jinkedin.com/in/hana-kim').linkedin).toBe(
+      'https://www.linkedin.com/in/hana-kim',
+    )
+  })
+
+  it('names the person after the email when several lines look like names', () => {
+    const text = 'Blue Harbor\nMarie Curie\nmarie.curie@blueharbor.example'
+    expect(parseBusinessCard(text)).toMatchObject({
+      firstName: 'Marie',
+      lastName: 'Curie',
+      company: 'Blue Harbor',
+    })
+  })
+
+  it('takes an email and a number on one line apart', () => {
+    const text = 'Chidi Okafor\nT +1 (415) 555-0132 | chidi@ledger.example\nledger.example'
+    expect(parseBusinessCard(text, { country: 'US' })).toMatchObject({
+      email: 'chidi@ledger.example',
+      phone: '+1 415 555 0132',
+      website: 'ledger.example',
+    })
+  })
+
+  it('answers every field empty for text that is not a card', () => {
+    expect(parseBusinessCard('')).toEqual(card({}))
+    expect(parseBusinessCard('~~ ,, ..\n|')).toEqual(card({}))
+  })
+})
