@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { tableDigests, tableRowCounts } from '@fiveconnect/db'
 import { createScratchDatabase } from '@fiveconnect/db/testing'
 import superjson from 'superjson'
@@ -14,7 +12,7 @@ import { openDatabase } from '../database.ts'
 import { parseEnv, type Env } from '../env.ts'
 import { findProbeTools } from '../files/audio-tools.ts'
 import { createStorage } from '../files/storage/index.ts'
-import { objectPathFrom, uploadAndConfirm } from '../test/files.ts'
+import { objectPathFrom, silence, uploadAndConfirm } from '../test/files.ts'
 import { startS3Server, TEST_BUCKET } from '../test/s3-server.ts'
 import {
   createTestApp,
@@ -31,7 +29,6 @@ import { objectInventory } from './stored-objects.ts'
 // Backups of whole instances: the database this run uses (PGlite, or the Postgres server of
 // TEST_DATABASE_URL, in scratch databases) and each object storage driver.
 
-const run = promisify(execFile)
 const serverUrl = process.env.TEST_DATABASE_URL
 const TIMEOUT = 300_000
 
@@ -103,25 +100,6 @@ async function trpc(t: TestApp, cookie: string, path: string, input: unknown) {
   return response
 }
 
-/** One second of silence, as a recorded voice note. */
-async function voiceNoteBytes(dir: string): Promise<Buffer> {
-  const wav = join(dir, 'voice-note.wav')
-  await run('ffmpeg', [
-    '-nostdin',
-    '-y',
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'anullsrc=r=8000:cl=mono',
-    '-t',
-    '1',
-    wav,
-  ])
-  return readFile(wav)
-}
-
 const PASSWORD = 'correct horse'
 
 /**
@@ -158,7 +136,7 @@ async function seed(instance: Instance) {
       await objectPathFrom(await uploadAndConfirm(t, user.cookie)),
     ]
     const form = new FormData()
-    const audio = await voiceNoteBytes(t.dataDir)
+    const audio = await silence(t.dataDir, 1)
     form.append('audio', new Blob([audio], { type: 'audio/wav' }), 'voice-note.wav')
     const voice = await t.app.request(`${TEST_APP_URL}/api/transcribe-voice`, {
       method: 'POST',

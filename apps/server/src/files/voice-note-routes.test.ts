@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestAppOptions,
 } from '../test/test-app.ts'
+import { silence } from '../test/files.ts'
 import { findProbeTools } from './audio-tools.ts'
 import { findOfflineTools } from './transcription/index.ts'
 import { createOfflineEngine } from './transcription/offline-engine.ts'
@@ -61,24 +62,6 @@ async function speech(dir: string, words: string): Promise<Buffer> {
     `ffmpeg -nostdin -y -v error -i "${wav}" -c:a libopus -f webm pipe:1 > "${webm}"`,
   ])
   return readFile(webm)
-}
-
-async function silence(dir: string, seconds: number): Promise<Buffer> {
-  const wav = join(dir, `silence-${seconds}.wav`)
-  await run('ffmpeg', [
-    '-nostdin',
-    '-y',
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'anullsrc=r=8000:cl=mono',
-    '-t',
-    String(seconds),
-    wav,
-  ])
-  return readFile(wav)
 }
 
 describe('POST /api/transcribe-voice with the offline engine', () => {

@@ -1,4 +1,27 @@
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import type { TestApp } from './test-app.ts'
+
+/** `seconds` of silence as a WAV recording (ffmpeg), written under `dir`. */
+export async function silence(dir: string, seconds: number): Promise<Buffer> {
+  const wav = join(dir, `silence-${seconds}.wav`)
+  await promisify(execFile)('ffmpeg', [
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=8000:cl=mono',
+    '-t',
+    String(seconds),
+    wav,
+  ])
+  return readFile(wav)
+}
 
 /** A real 1x1 PNG. */
 export const PNG_BYTES = Buffer.from(
