@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { appRouter } from '@fiveconnect/api'
+import { appRouter, objectIdFromUrl } from '@fiveconnect/api'
 import {
   claimReminderDigest,
   connections,
@@ -10,6 +10,7 @@ import {
   people,
   storedObjects,
   users,
+  voiceNoteTranscriptions,
 } from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
 import superjson from 'superjson'
@@ -198,6 +199,14 @@ const procedureCases: Record<string, Case> = {
     attacks: [{ input: (victim) => ({ profileImageUrl: victim.photo }), ...notYourUpload }],
   },
   'uploads.confirmEventLogo': adminOnly((victim) => ({ logoURL: victim.photo })),
+  'uploads.voiceNoteTranscription': {
+    attacks: [
+      {
+        input: (victim) => ({ voiceNoteUrl: victim.photo }),
+        allowedBecause: "only the caller's own files are looked up: another's reads as none",
+      },
+    ],
+  },
   'calendarFeed.status': signedInOnly,
   'calendarFeed.create': signedInOnly,
   'calendarFeed.revoke': signedInOnly,
@@ -350,6 +359,7 @@ const secrets = {
   personMobile: '+44 7700 900111',
   personCompany: 'Victim Secret Holdings',
   notes: 'private-words-of-the-victim',
+  transcript: 'the-victims-spoken-words',
 }
 
 async function victimData() {
@@ -379,6 +389,12 @@ beforeAll(async () => {
   const owner = await registerUser(t, { mobile: secrets.userMobile })
   await t.request(`/api/events/${event.id}/attend`, { body: {}, cookie: owner.cookie })
   const photo = await objectPathFrom(await uploadAndConfirm(t, owner.cookie))
+  // A transcript the job queue wrote for one of the victim's stored files.
+  await t.db.insert(voiceNoteTranscriptions).values({
+    objectId: objectIdFromUrl(photo) ?? '',
+    state: 'done',
+    transcription: secrets.transcript,
+  })
   const person = await json<{ id: string }>(
     await t.request('/api/people', {
       body: {
