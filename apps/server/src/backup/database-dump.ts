@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { createDb, exportSnapshot, pgliteExtensions, type Database } from '@fiveconnect/db'
 import { drizzle } from 'drizzle-orm/pglite'
 import type { Env } from '../env.ts'
+import { JOB_SCHEMA } from '../jobs/job-queue.ts'
 import { BackupError } from './backup-error.ts'
 
 const run = promisify(execFile)
@@ -132,13 +133,14 @@ export async function restoreDatabase(
   if (target.driver === 'postgres') {
     const script = `${file}.sql`
     await tool('pg_restore', ['--no-owner', '--no-privileges', `--file=${script}`, file])
-    // Whatever the database held goes in the same transaction that loads the dump.
+    // Whatever the database held (the app's tables, its migrations and the job queue's) goes in the
+    // same transaction that loads the dump.
     await tool('psql', [
       '--no-psqlrc',
       '--quiet',
       '--set=ON_ERROR_STOP=1',
       '--single-transaction',
-      '--command=drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;',
+      `--command=drop schema if exists drizzle cascade; drop schema if exists ${JOB_SCHEMA} cascade; drop schema if exists public cascade; create schema public;`,
       `--file=${script}`,
       `--dbname=${target.url}`,
     ])
