@@ -104,6 +104,29 @@ async function main() {
     let sequence = 0
     const owned = new Map<VirtualUser, string[]>()
 
+    /**
+     * A new person, then a connection to them carrying a unique marker in its notes: the ledger
+     * holds an acknowledged connection to account for, or a marker that must never appear.
+     */
+    async function addConnection(user: VirtualUser, mine: string[], details: object) {
+      const marker = `soak-${++sequence}`
+      const person = await user.call('add', '/api/people', {
+        body: { firstName: 'Person', lastName: marker },
+      })
+      const personId = (person.data as { id?: string } | undefined)?.id
+      if (!personId) return
+      const created = await user.call('add', '/api/connections', {
+        body: { personId, notes: marker, ...details },
+      })
+      const id = (created.data as { id?: string } | undefined)?.id
+      if (created.status === 201 && id) {
+        ledger.created(id, marker)
+        mine.push(id)
+      } else {
+        ledger.markers.add(marker)
+      }
+    }
+
     async function act(user: VirtualUser) {
       const mine = owned.get(user) ?? []
       owned.set(user, mine)
@@ -124,46 +147,12 @@ async function main() {
         const voiceNoteUrl = (stored.data as { voiceNoteUrl?: string } | undefined)?.voiceNoteUrl
         if (stored.status !== 201 || !voiceNoteUrl) return
         ledger.voiceNotes.add(voiceNoteUrl.replace('/objects/', ''))
-        const marker = `soak-${++sequence}`
-        const person = await user.call('add', '/api/people', {
-          body: { firstName: 'Person', lastName: marker },
-        })
-        const personId = (person.data as { id?: string } | undefined)?.id
-        if (!personId) return
-        const created = await user.call('add', '/api/connections', {
-          body: { personId, notes: marker, voiceNoteUrl },
-        })
-        const id = (created.data as { id?: string } | undefined)?.id
-        if (created.status === 201 && id) {
-          ledger.created(id, marker)
-          mine.push(id)
-        } else {
-          ledger.markers.add(marker)
-        }
-        return
+        return addConnection(user, mine, { voiceNoteUrl })
       }
       if (roll < 0.7 || mine.length === 0) {
-        const marker = `soak-${++sequence}`
-        const person = await user.call('add', '/api/people', {
-          body: { firstName: 'Person', lastName: marker },
+        return addConnection(user, mine, {
+          connectionTypes: [pick(['SA', 'JV', 'MA', 'IC', 'RF'])],
         })
-        const personId = (person.data as { id?: string } | undefined)?.id
-        if (!personId) return
-        const created = await user.call('add', '/api/connections', {
-          body: {
-            personId,
-            connectionTypes: [pick(['SA', 'JV', 'MA', 'IC', 'RF'])],
-            notes: marker,
-          },
-        })
-        const id = (created.data as { id?: string } | undefined)?.id
-        if (created.status === 201 && id) {
-          ledger.created(id, marker)
-          mine.push(id)
-        } else {
-          ledger.markers.add(marker)
-        }
-        return
       }
       const id = pick(mine)
       if (roll < 0.88) {

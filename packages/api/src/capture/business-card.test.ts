@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parseBusinessCard, type BusinessCard } from './business-card.ts'
+import { EMPTY_CARD, parseBusinessCard, type BusinessCard } from './business-card.ts'
 
-const card = (fields: Partial<BusinessCard>): BusinessCard => ({
-  firstName: '',
-  lastName: '',
-  company: '',
-  title: '',
-  email: '',
-  phone: '',
-  website: '',
-  linkedin: '',
-  ...fields,
-})
+const card = (fields: Partial<BusinessCard>): BusinessCard => ({ ...EMPTY_CARD, ...fields })
 
 describe('reading the text of a business card', () => {
   it('finds every field of a classic card, whatever order the lines come in', () => {

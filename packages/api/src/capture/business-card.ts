@@ -42,7 +42,8 @@ export type BusinessCard = {
   linkedin: string
 }
 
-const EMPTY: BusinessCard = {
+/** A card with nothing read: every field empty. */
+export const EMPTY_CARD: BusinessCard = {
   firstName: '',
   lastName: '',
   company: '',
@@ -244,7 +245,7 @@ export function parseBusinessCard(
     .split(/\r?\n/)
     .map(tidy)
     .filter((line) => line.length > 1)
-  const card: BusinessCard = { ...EMPTY }
+  const card: BusinessCard = { ...EMPTY_CARD }
   const used = new Set<number>()
   const take = (index: number) => used.add(index)
 

@@ -28,19 +28,24 @@ function open(path: string) {
   return renderApp(path)
 }
 
+/** A microphone, and a server that stores the recording and has transcribed it as `transcript`. */
+function recordingAnsweredWith(transcript: string) {
+  installFakeMicrophone()
+  server.use(
+    http.post('*/api/voice-notes', () =>
+      HttpResponse.json({ voiceNoteUrl: '/objects/voice-1' }, { status: 201 }),
+    ),
+  )
+  mockTrpc({
+    'uploads.voiceNoteTranscription': () => ({ state: 'done', transcription: transcript }),
+  })
+}
+
 const suggestions = () => screen.findByRole('group', { name: 'Suggestions from the voice note' })
 
 describe('suggestions from the voice note', { timeout: 20_000 }, () => {
   it('on Add Connection: proposes, fills only what is tapped, and saves what was accepted', async () => {
-    installFakeMicrophone()
-    server.use(
-      http.post('*/api/voice-notes', () =>
-        HttpResponse.json({ voiceNoteUrl: '/objects/voice-1' }, { status: 201 }),
-      ),
-    )
-    mockTrpc({
-      'uploads.voiceNoteTranscription': () => ({ state: 'done', transcription: TRANSCRIPT }),
-    })
+    recordingAnsweredWith(TRANSCRIPT)
     const { user } = open('/add-connection')
     await user.type(await screen.findByLabelText(/First name/), 'Jane')
     await user.type(screen.getByLabelText(/Last name/), 'Doe')
@@ -86,16 +91,8 @@ describe('suggestions from the voice note', { timeout: 20_000 }, () => {
   })
 
   it('with a chosen person, offers only the follow-up', async () => {
-    installFakeMicrophone()
+    recordingAnsweredWith(TRANSCRIPT)
     const grace = makePerson({ firstName: 'Grace', lastName: 'Hopper' })
-    server.use(
-      http.post('*/api/voice-notes', () =>
-        HttpResponse.json({ voiceNoteUrl: '/objects/voice-1' }, { status: 201 }),
-      ),
-    )
-    mockTrpc({
-      'uploads.voiceNoteTranscription': () => ({ state: 'done', transcription: TRANSCRIPT }),
-    })
     const { user } = open('/add-connection')
     mockTrpc({ 'people.search': () => [{ kind: 'person', ...grace }] })
     await user.type(await screen.findByLabelText('Search by name'), 'Grace')
