@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { RATE_LIMIT_POLICIES } from '@fiveconnect/api'
+import { RATE_LIMIT_POLICIES } from '@fiveconnect/api/server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   createTestApp,

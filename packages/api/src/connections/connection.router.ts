@@ -9,12 +9,15 @@ import {
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { protectedProcedure, router } from '../trpc.ts'
+import { transcribeConnection } from '../uploads/voice-notes.service.ts'
 import {
   CONNECTION_SEARCH_LIMIT,
   CONNECTION_SEARCH_MIN_LENGTH,
   connectionIdInput,
   createConnectionInput,
   searchConnectionsInput,
+  transcribeConnectionInput,
+  transcribeConnectionOutput,
   updateConnectionInput,
 } from './connection.schema.ts'
 import { filesNoLongerReferenced, filesOf } from './connection-files.ts'
@@ -98,4 +101,12 @@ export const connectionRouter = router({
     await ctx.files.release(filesNoLongerReferenced(deleted, null), ctx.user.id)
     return { ok: true as const }
   }),
+
+  /** Asks for the transcript of the connection's saved voice note; see transcribeConnection. */
+  transcribe: protectedProcedure
+    .input(transcribeConnectionInput)
+    .output(transcribeConnectionOutput)
+    .mutation(({ ctx, input }) =>
+      transcribeConnection(ctx, { authorId: ctx.user.id, id: input.id }),
+    ),
 })
