@@ -15,30 +15,20 @@ export {
   type RateLimitPolicies,
 } from './rate-limit.ts'
 export type { ExportFile } from './exports/export.schema.ts'
-export type { ByteRange, ObjectStat, ObjectStorage } from './uploads/object-storage.ts'
+export type { ByteRange, ObjectStorage } from './uploads/object-storage.ts'
 export {
   MAX_AUDIO_BYTES,
   MAX_AUDIO_SECONDS,
   MAX_IMAGE_BYTES,
-  SNIFF_BYTES,
   sniffAudioType,
-  sniffImageType,
 } from './uploads/file-types.ts'
-export {
-  incomingKey,
-  isObjectId,
-  objectIdFromUrl,
-  objectPath,
-  storedKey,
-} from './uploads/object-keys.ts'
+export { incomingKey, isObjectId, objectIdFromUrl, storedKey } from './uploads/object-keys.ts'
 export { canReadObject } from './uploads/object-access.ts'
 export {
   assertObjectsOwned,
   DEFAULT_UPLOAD_QUOTA,
   IMAGE_TOO_LARGE_MESSAGE,
-  NOT_AN_IMAGE_MESSAGE,
   releaseObjects,
-  UPLOAD_NOT_FOUND_MESSAGE,
   type FilesContext,
   type UploadQuota,
 } from './uploads/uploads.service.ts'
@@ -48,4 +38,4 @@ export {
   transcribeVoiceNote,
   type Recording,
 } from './uploads/voice-notes.service.ts'
-export { sendDueDigests, type DigestDeps } from './reminders/digest.service.ts'
+export { sendDueDigests } from './reminders/digest.service.ts'
