@@ -165,6 +165,7 @@ function buildPeopleSearchStatements(db: Database) {
   return {
     byPrefix: prefixQuery(db, placeholders).prepare('people_search_by_prefix'),
     byContent: contentQuery(db, placeholders).prepare('people_search_by_content'),
+    profiles: publicProfilesQuery(db).prepare('people_search_public_profiles'),
   }
 }
 
@@ -237,11 +238,17 @@ function contentQuery(db: Database, terms: Terms<string | Placeholder>) {
  * Registered users, other than the viewer, whose name or shared company starts with the query, and
  * whom the viewer has not saved yet: their public profiles, by name.
  */
-export function searchPublicProfiles(
+export async function searchPublicProfiles(
   db: Database,
   { viewerId, query, limit }: { viewerId: string; query: string; limit: number },
 ): Promise<PublicProfile[]> {
-  const prefix = `${escapeLike(query.trim().toLowerCase())}%`
+  const { prefix } = searchTerms(query)
+  return peopleSearchStatements(db).profiles.execute({ viewerId, prefix, limit })
+}
+
+function publicProfilesQuery(db: Database) {
+  const viewerId = sql.placeholder('viewerId')
+  const prefix = sql.placeholder('prefix')
   const userFullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`
   const alreadySaved = db
     .select({ one: sql`1` })
@@ -264,7 +271,7 @@ export function searchPublicProfiles(
       ),
     )
     .orderBy(users.lastName, users.firstName, users.id)
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
 }
 
 /** Active accounts of people (not the system account that owns the starter event). */
