@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { CAPTURE_MEMORY_KEY } from '../../../offline/saved-data-flag.ts'
+import { CAPTURE_MEMORY_KEY } from '../../../lib/capture-memory.ts'
 import { DAY_MS, makeEventListItem, makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { mockTrpc, trpcCallsTo } from '../../../test/trpc-msw.ts'
