@@ -1,3 +1,4 @@
+import type { connectionColumns, eventSummaryColumns } from '@fiveconnect/db'
 import { z } from 'zod'
 import {
   idempotencyKeyField,
@@ -8,6 +9,7 @@ import {
   storableText,
   uuidParam,
 } from '../common.schema.ts'
+import { createPersonInput, personOutput } from '../people/person.schema.ts'
 import { voiceNoteTranscriptionOutput } from '../uploads/uploads.schema.ts'
 
 export const CONNECTION_TYPES = ['SA', 'JV', 'MA', 'IC', 'RF'] as const
@@ -136,3 +138,43 @@ export const transcribeConnectionOutput = voiceNoteTranscriptionOutput.extend({
   state: voiceNoteTranscriptionOutput.shape.state.exclude(['none']),
 })
 export type TranscribeConnectionOutput = z.infer<typeof transcribeConnectionOutput>
+
+/**
+ * connections.createWithPerson: a new person (as people.create takes them) and the connection with
+ * them, made together; the idempotency key covers both.
+ */
+export const createConnectionWithPersonInput = createConnectionInput
+  .omit({ personId: true })
+  .extend({ person: createPersonInput.omit({ idempotencyKey: true }) })
+
+export type CreateConnectionWithPersonInput = z.input<typeof createConnectionWithPersonInput>
+
+const eventSummaryOutput = z.object({
+  id: z.string(),
+  title: z.string(),
+  startDateTime: z.date(),
+  endDateTime: z.date().nullable(),
+  location: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+} satisfies Record<keyof typeof eventSummaryColumns, z.ZodType>)
+
+/** One of the author's connections with its person and event, as the author reads it. */
+export const connectionWithDetailsOutput = z.object({
+  id: z.string(),
+  eventId: z.string().nullable(),
+  personId: z.string(),
+  authorId: z.string(),
+  connectionTypes: z.array(z.string()),
+  connectionFocus: z.string().nullable(),
+  notes: z.string().nullable(),
+  photos: z.array(z.string()),
+  voiceNoteUrl: z.string().nullable(),
+  voiceNoteTranscription: z.string().nullable(),
+  voiceNoteRecordedAt: z.date().nullable(),
+  followUpOn: z.string().nullable(),
+  followUpDone: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  person: personOutput,
+  event: eventSummaryOutput.nullable(),
+} satisfies Record<keyof typeof connectionColumns | 'person' | 'event', z.ZodType>)
