@@ -92,8 +92,6 @@ export default tseslint.config(
       'apps/client/src/lib/uploads.ts',
       // GET /api/health: whether the server answers at all.
       'apps/client/src/offline/start-offline.ts',
-      // POST /api/connections/{id}/transcribe, until connections.transcribe is a procedure.
-      'apps/client/src/offline/outbox-api.ts',
     ],
     rules: {
       'no-restricted-syntax': [
