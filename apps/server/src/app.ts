@@ -38,6 +38,7 @@ import { sessionMiddleware } from './http/session.ts'
 import { serveClient } from './http/static-client.ts'
 import { logError, logger } from './logging/logger.ts'
 import { metricsHandler } from './metrics/metrics.ts'
+import { docsRoutes } from './openapi/docs-routes.ts'
 import { accountRoutes } from './rest/account.ts'
 import { adminRoutes } from './rest/admin.ts'
 import { authRoutes } from './rest/auth.ts'
@@ -200,6 +201,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
       ...(transcription ?? { timeoutMs: 120_000 }),
     }),
   )
+  app.route('/', docsRoutes())
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
 
   if (config.clientDir) serveClient(app, config.clientDir)
