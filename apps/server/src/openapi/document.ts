@@ -13,14 +13,19 @@ type Procedure = { _def: { inputs: z.ZodType[]; output?: z.ZodType } }
 
 const SESSION_COOKIE = 'fiveconnect_session'
 
+const text = { type: 'string' }
+const bytes = { type: 'string', contentMediaType: 'application/octet-stream' }
+
+/** The media types of each kind of body, with their schemas. */
 const MEDIA_TYPES = {
-  json: 'application/json',
-  'text/csv': 'text/csv',
-  'text/vcard': 'text/vcard',
-  'text/calendar': 'text/calendar',
-  'text/html': 'text/html',
-  'text/javascript': 'text/javascript',
-  binary: 'application/octet-stream',
+  'text/csv': { 'text/csv': text },
+  'text/vcard': { 'text/vcard': text },
+  'text/calendar': { 'text/calendar': text },
+  'text/html': { 'text/html': text },
+  'text/javascript': { 'text/javascript': text },
+  image: { 'image/*': bytes },
+  // A stored file is served with the type it was stored as: an image or a voice note.
+  'stored-file': { 'image/*': bytes, 'audio/*': bytes, 'application/octet-stream': bytes },
 } as const
 
 const TAGS = {
@@ -93,14 +98,11 @@ function procedureOf(path: string): Procedure {
   return procedure
 }
 
-function content(media: keyof typeof MEDIA_TYPES, schema?: JsonSchema) {
-  const type = MEDIA_TYPES[media]
-  return {
-    [type]: {
-      schema:
-        schema ?? (media === 'binary' ? { type: 'string', format: 'binary' } : { type: 'string' }),
-    },
-  }
+function content(media: keyof typeof MEDIA_TYPES | 'json', schema?: JsonSchema) {
+  if (media === 'json') return { 'application/json': { schema: schema ?? {} } }
+  return Object.fromEntries(
+    Object.entries(MEDIA_TYPES[media]).map(([type, typeSchema]) => [type, { schema: typeSchema }]),
+  )
 }
 
 const errorResponse = (status: number) => ({ $ref: `#/components/responses/Error${status}` })
@@ -175,7 +177,7 @@ function operationObject(operation: RestOperation) {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { audio: { type: 'string', format: 'binary' } },
+            properties: { audio: bytes },
             required: ['audio'],
           },
         },
@@ -185,7 +187,7 @@ function operationObject(operation: RestOperation) {
     requestBody = {
       required: true,
       description: operation.rawBody.description,
-      content: content('binary'),
+      content: content(operation.rawBody.media),
     }
   }
 

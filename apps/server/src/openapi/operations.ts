@@ -17,7 +17,8 @@ type Media =
   | 'text/calendar'
   | 'text/html'
   | 'text/javascript'
-  | 'binary'
+  | 'stored-file'
+  | 'image'
 
 export type RestOperation = {
   method: 'get' | 'head' | 'post' | 'put' | 'delete'
@@ -38,7 +39,7 @@ export type RestOperation = {
   /** Answers besides the success and the error statuses every operation of its kind has. */
   otherStatuses?: Record<number, { description: string; media?: Media; schema?: z.ZodType }>
   /** A request body that is not JSON (files). */
-  rawBody?: { media: 'multipart/form-data' | 'application/octet-stream'; description: string }
+  rawBody?: { media: 'multipart/form-data' | 'image'; description: string }
   query?: Record<string, { description: string; required?: boolean }>
 }
 
@@ -118,7 +119,10 @@ export const restOperations: RestOperation[] = [
     procedure: 'auth.login',
     input: 'body',
     success: { status: 200, media: 'json' },
-    otherStatuses: { 429: { description: 'Too many sign-in attempts.' } },
+    otherStatuses: {
+      401: { description: 'Wrong email or password, or the account is deactivated.' },
+      429: { description: 'Too many sign-in attempts.' },
+    },
   },
   {
     method: 'post',
@@ -623,7 +627,7 @@ export const restOperations: RestOperation[] = [
       'The URL `POST /api/objects/upload` answers when files are stored on the server’s disk; with S3 it is the bucket’s own.',
     tag: 'Files',
     access: 'link',
-    rawBody: { media: 'application/octet-stream', description: 'The image (at most 10 MB).' },
+    rawBody: { media: 'image', description: 'The image (at most 10 MB).' },
     query: {
       expires: { description: 'From the signed URL.', required: true },
       signature: { description: 'From the signed URL.', required: true },
@@ -674,9 +678,9 @@ export const restOperations: RestOperation[] = [
           'For the people allowed to see it; anyone else gets the same 404 as for a missing file. Supports Range requests and If-None-Match.',
         tag: 'Files',
         access: 'public',
-        success: { status: 200, media: 'binary' },
+        success: { status: 200, media: 'stored-file' },
         otherStatuses: {
-          206: { description: 'The requested range.', media: 'binary' },
+          206: { description: 'The requested range.', media: 'stored-file' },
           304: { description: 'Not modified.', media: 'none' },
           404: { description: 'No such file, or not yours to see.' },
           416: { description: 'The range is outside the file.' },

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { buildOpenApiDocument } from '../openapi/document.ts'
@@ -9,7 +10,6 @@ type Operation = { responses: Record<string, ResponseObject> }
 const document = buildOpenApiDocument()
 const ajv = new Ajv2020({ allErrors: true, strict: false })
 addFormats(ajv)
-ajv.addFormat('binary', true)
 ajv.addSchema(document.components.schemas.Error, '#/components/schemas/Error')
 
 const templates = Object.entries(document.paths as Record<string, Record<string, Operation>>)
@@ -28,6 +28,19 @@ function resolve(response: ResponseObject): ResponseObject {
   if (!response.$ref) return response
   const name = response.$ref.replace('#/components/responses/', '')
   return (document.components.responses as Record<string, ResponseObject>)[name] ?? response
+}
+
+const decoders: Record<string, (bytes: Buffer) => Buffer> = {
+  gzip: gunzipSync,
+  br: brotliDecompressSync,
+  deflate: inflateSync,
+}
+
+/** The body as text, uncompressed when the server compressed it. */
+async function decodedText(response: Response) {
+  const bytes = Buffer.from(await response.arrayBuffer())
+  const decode = decoders[response.headers.get('content-encoding') ?? '']
+  return (decode ? decode(bytes) : bytes).toString('utf8')
 }
 
 /** Whether this server path is part of the REST API the document describes. */
@@ -54,10 +67,10 @@ export async function expectResponseInDocument(method: string, url: string, resp
   const documented = operation.responses[String(response.status)]
   if (!documented) throw new Error(`The OpenAPI document lists no ${where} response`)
   const { content } = resolve(documented)
-  const body = verb === 'head' ? '' : await response.clone().text()
+  const body = verb === 'head' ? '' : await decodedText(response.clone())
   if (!content || body === '') return
   const mediaType = response.headers.get('content-type')?.split(';')[0]?.trim() ?? ''
-  const media = content[mediaType]
+  const media = content[mediaType] ?? content[`${mediaType.split('/')[0]}/*`] ?? content['*/*']
   if (!media) {
     throw new Error(
       `${where} answered ${mediaType || 'no Content-Type'}; the document lists ${Object.keys(content).join(', ')}`,
