@@ -64,6 +64,15 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
         jsonSchema.type = 'string'
         jsonSchema.format = 'date-time'
       }
+      // A record keyed by an enum has every key: name them as properties, which `required` needs.
+      const { required, additionalProperties } = jsonSchema
+      if (zodSchema._zod.def.type === 'record' && required && additionalProperties) {
+        jsonSchema.properties = Object.fromEntries(
+          required.map((key: string) => [key, additionalProperties]),
+        )
+        delete jsonSchema.propertyNames
+        jsonSchema.additionalProperties = false
+      }
     },
   })
   return json as JsonSchema
