@@ -9,13 +9,13 @@ import { createTestApp, json, registerUser, type TestApp } from '../test/test-ap
 vi.mock('../../../../packages/db/src/schema/connections.ts', async (importOriginal) => {
   const schema =
     await importOriginal<typeof import('../../../../packages/db/src/schema/connections.ts')>()
-  const { Table } = await import('drizzle-orm')
   const { text } = await import('drizzle-orm/pg-core')
   // drizzle's column builders make their column with build(table), as its own pgTable() does.
   const builder = text('private_remark') as unknown as { build(table: unknown): unknown }
   const column = builder.build(schema.connections)
   const table = schema.connections as unknown as Record<string | symbol, Record<string, unknown>>
-  table[Table.Symbol.Columns]!.privateRemark = column
+  // Where drizzle keeps a table's columns (Table.Symbol.Columns, which getTableColumns reads).
+  table[Symbol.for('drizzle:Columns')]!.privateRemark = column
   Object.assign(schema.connections, { privateRemark: column })
   return schema
 })
