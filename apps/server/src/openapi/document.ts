@@ -255,8 +255,10 @@ function operationObject(operation: RestOperation) {
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, object>> = {}
   for (const operation of restOperations) {
-    paths[operation.path] ??= {}
-    paths[operation.path]![operation.method] = operationObject(operation)
+    paths[operation.path] = {
+      ...paths[operation.path],
+      [operation.method]: operationObject(operation),
+    }
   }
   return {
     openapi: '3.1.0',

@@ -7,15 +7,15 @@ import { createTestApp, json, registerUser, type TestApp } from '../test/test-ap
 // The connections table as it would be after a schema change that adds a column: drizzle's table
 // has it from the start, as it would after the change. The database gets it below.
 vi.mock('../../../../packages/db/src/schema/connections.ts', async (importOriginal) => {
-  const schema =
-    await importOriginal<typeof import('../../../../packages/db/src/schema/connections.ts')>()
+  const schema = await importOriginal<{ connections: object }>()
   const { text } = await import('drizzle-orm/pg-core')
   // drizzle's column builders make their column with build(table), as its own pgTable() does.
   const builder = text('private_remark') as unknown as { build(table: unknown): unknown }
   const column = builder.build(schema.connections)
-  const table = schema.connections as unknown as Record<string | symbol, Record<string, unknown>>
   // Where drizzle keeps a table's columns (Table.Symbol.Columns, which getTableColumns reads).
-  table[Symbol.for('drizzle:Columns')]!.privateRemark = column
+  const columns = Symbol.for('drizzle:Columns')
+  const table = schema.connections as Record<symbol, Record<string, unknown>>
+  table[columns] = { ...table[columns], privateRemark: column }
   Object.assign(schema.connections, { privateRemark: column })
   return schema
 })
