@@ -1,6 +1,7 @@
 // Bundles the server and the workspace packages it imports (they ship TypeScript source) into
 // dist/server, keeping npm dependencies external. Beside it: dist/drizzle (migrations, found by
-// packages/db relative to its own code) and dist/public (the built client).
+// packages/db relative to its own code), dist/public (the built client) and dist/openapi.json.
+import { execFileSync } from 'node:child_process'
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -13,6 +14,7 @@ await build({
     { in: 'src/cli/create-admin.ts', out: 'create-admin' },
     { in: 'src/cli/backup.ts', out: 'backup' },
     { in: 'src/cli/restore.ts', out: 'restore' },
+    { in: 'src/openapi/write-document.ts', out: 'write-openapi' },
   ],
   outdir: 'dist/server',
   bundle: true,
@@ -32,6 +34,9 @@ await build({
   ],
 })
 await cp('../../packages/db/drizzle', 'dist/drizzle', { recursive: true })
+// The OpenAPI document as a file beside the server, for API clients' generators; the server answers
+// the same document at GET /api/openapi.json.
+execFileSync(process.execPath, ['dist/server/write-openapi.js', 'dist/openapi.json'])
 const clientBuilt = await cp('../client/dist', 'dist/public', { recursive: true }).then(
   () => true,
   () => false,

@@ -40,6 +40,7 @@ import { serveClient } from './http/static-client.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import { logError, logger } from './logging/logger.ts'
 import { metricsHandler } from './metrics/metrics.ts'
+import { docsRoutes } from './openapi/docs-routes.ts'
 import { accountRoutes } from './rest/account.ts'
 import { adminRoutes } from './rest/admin.ts'
 import { authRoutes } from './rest/auth.ts'
@@ -201,6 +202,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   app.route('/', objectRoutes({ db, storage }))
   if (storage.driver === 'local') app.route('/', localUploadRoutes({ db, storage }))
   app.route('/', voiceNoteRoutes(transcription ?? { timeoutMs: 120_000 }))
+  app.route('/', docsRoutes())
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
 
   if (config.clientDir) serveClient(app, config.clientDir)

@@ -12,7 +12,18 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z, ZodError } from 'zod'
 
-export type ErrorBody = { message: string; issues?: ReturnType<typeof z.flattenError> }
+/** Every REST error's body: a message a person can read and, for refused input, the fields' issues. */
+export const errorBody = z.object({
+  message: z.string(),
+  issues: z
+    .object({
+      formErrors: z.array(z.string()),
+      fieldErrors: z.record(z.string(), z.array(z.string())),
+    })
+    .optional(),
+})
+
+export type ErrorBody = z.output<typeof errorBody>
 
 export type ErrorResponse = {
   status: ContentfulStatusCode

@@ -11,6 +11,7 @@ import { registerTranscriptionJob } from '../files/transcription/transcription-j
 import type { Transcriber } from '../files/transcription/transcriber.ts'
 import { startJobQueue, type JobOptions } from '../jobs/job-queue.ts'
 import { createOutboxMailer, readOutbox } from '../mail/outbox-mailer.ts'
+import { expectResponseInDocument } from './openapi-validation.ts'
 
 export const TEST_APP_URL = 'http://localhost:3000'
 
@@ -94,11 +95,11 @@ export async function createTestApp({
       headers['content-type'] ??= 'application/json'
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
     }
-    return app.request(`${TEST_APP_URL}${path}`, {
-      method: init.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-    })
+    const method = init.method ?? (body ? 'POST' : 'GET')
+    const url = `${TEST_APP_URL}${path}`
+    const response = await app.request(url, { method, headers, body })
+    await expectResponseInDocument(method, url, response)
+    return response
   }
 
   return {

@@ -10,11 +10,12 @@ import {
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { protectedProcedure, router } from '../trpc.ts'
-import { deleteAccountInput } from './account.schema.ts'
+import { okOutput } from '../common.schema.ts'
+import { accountExportOutput, deleteAccountInput } from './account.schema.ts'
 
 /** The Privacy Policy's promises: a copy of everything about you, and deletion of your account. */
 export const accountRouter = router({
-  exportData: protectedProcedure.query(async ({ ctx }) => {
+  exportData: protectedProcedure.output(accountExportOutput).query(async ({ ctx }) => {
     const [connections, joinedEvents, people, contactImports, reminders] = await Promise.all([
       listConnections(ctx.db, ctx.user.id),
       listJoinedEvents(ctx.db, ctx.user.id),
@@ -34,25 +35,29 @@ export const accountRouter = router({
     }
   }),
 
-  delete: protectedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
-    const account = await findUserCredentials(ctx.db, ctx.user.email)
-    if (!account || !(await ctx.auth.verifyPassword(account.passwordHash, input.password))) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'That password is not correct.' })
-    }
-    if (account.role === 'admin') {
-      const otherAdmins = (await listUsers(ctx.db)).filter(
-        (user) => user.role === 'admin' && user.isActive && user.id !== account.id,
-      )
-      if (otherAdmins.length === 0) {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: 'The last admin cannot delete their account. Make someone else an admin first.',
-        })
+  delete: protectedProcedure
+    .input(deleteAccountInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      const account = await findUserCredentials(ctx.db, ctx.user.email)
+      if (!account || !(await ctx.auth.verifyPassword(account.passwordHash, input.password))) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'That password is not correct.' })
       }
-    }
-    await ctx.auth.signOut()
-    const { fileUrls } = await deleteUserAccount(ctx.db, account.id)
-    await ctx.files.release(fileUrls, account.id)
-    return { ok: true as const }
-  }),
+      if (account.role === 'admin') {
+        const otherAdmins = (await listUsers(ctx.db)).filter(
+          (user) => user.role === 'admin' && user.isActive && user.id !== account.id,
+        )
+        if (otherAdmins.length === 0) {
+          throw new TRPCError({
+            code: 'BAD_REQUEST',
+            message:
+              'The last admin cannot delete their account. Make someone else an admin first.',
+          })
+        }
+      }
+      await ctx.auth.signOut()
+      const { fileUrls } = await deleteUserAccount(ctx.db, account.id)
+      await ctx.files.release(fileUrls, account.id)
+      return { ok: true as const }
+    }),
 })

@@ -9,13 +9,17 @@ import {
   UniqueViolationError,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { okOutput } from '../common.schema.ts'
 import { protectedProcedure, router } from '../trpc.ts'
 import { transcribeConnection } from '../uploads/voice-notes.service.ts'
 import {
   CONNECTION_SEARCH_LIMIT,
   CONNECTION_SEARCH_MIN_LENGTH,
   connectionIdInput,
-  connectionWithDetailsOutput,
+  connectionListOutput,
+  connectionOutput,
+  connectionSearchResultOutput,
   createConnectionInput,
   createConnectionWithPersonInput,
   searchConnectionsInput,
@@ -42,36 +46,46 @@ function clientErrorOf(error: unknown) {
 }
 
 export const connectionRouter = router({
-  list: protectedProcedure.query(({ ctx }) => listConnections(ctx.db, ctx.user.id)),
+  list: protectedProcedure
+    .output(connectionListOutput)
+    .query(({ ctx }) => listConnections(ctx.db, ctx.user.id)),
 
-  search: protectedProcedure.input(searchConnectionsInput).query(async ({ ctx, input }) => {
-    const query = input.q.trim()
-    if (query.length < CONNECTION_SEARCH_MIN_LENGTH) return []
-    const results = await searchConnections(ctx.db, {
-      authorId: ctx.user.id,
-      query,
-      eventId: input.eventId,
-      type: input.type,
-      needsFollowUp: input.needsFollowUp,
-      limit: CONNECTION_SEARCH_LIMIT,
-    })
-    return results.map(({ headlines, ...result }) => ({
-      ...result,
-      highlights: toHighlights(headlines),
-    }))
-  }),
+  search: protectedProcedure
+    .input(searchConnectionsInput)
+    .output(z.array(connectionSearchResultOutput))
+    .query(async ({ ctx, input }) => {
+      const query = input.q.trim()
+      if (query.length < CONNECTION_SEARCH_MIN_LENGTH) return []
+      const results = await searchConnections(ctx.db, {
+        authorId: ctx.user.id,
+        query,
+        eventId: input.eventId,
+        type: input.type,
+        needsFollowUp: input.needsFollowUp,
+        limit: CONNECTION_SEARCH_LIMIT,
+      })
+      return results.map(({ headlines, ...result }) => ({
+        ...result,
+        highlights: toHighlights(headlines),
+      }))
+    }),
 
-  create: protectedProcedure.input(createConnectionInput).mutation(async ({ ctx, input }) => {
-    await ctx.files.assertOwned(filesOf(input), ctx.user.id)
-    return createConnection(ctx.db, { ...input, authorId: ctx.user.id }).catch((error: unknown) => {
-      throw clientErrorOf(error)
-    })
-  }),
+  create: protectedProcedure
+    .input(createConnectionInput)
+    .output(connectionOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.files.assertOwned(filesOf(input), ctx.user.id)
+      return createConnection(ctx.db, { ...input, authorId: ctx.user.id }).catch(
+        (error: unknown) => {
+          throw clientErrorOf(error)
+        },
+      )
+    }),
 
   /** A new person and the connection with them, in one transaction (Add Connection, the outbox). */
   createWithPerson: protectedProcedure
     .input(createConnectionWithPersonInput)
-    .output(connectionWithDetailsOutput)
+    .output(connectionOutput)
     .mutation(async ({ ctx, input }) => {
       const { person, ...connection } = input
       await ctx.files.assertOwned(
@@ -87,42 +101,48 @@ export const connectionRouter = router({
       })
     }),
 
-  update: protectedProcedure.input(updateConnectionInput).mutation(async ({ ctx, input }) => {
-    const { id, email, mobile, company, website, linkedin, ...content } = input
-    await ctx.files.assertOwned(
-      filesOf({ photos: content.photos ?? [], voiceNoteUrl: content.voiceNoteUrl ?? null }),
-      ctx.user.id,
-    )
-    const person = Object.fromEntries(
-      Object.entries({ email, mobile, company, website, linkedin }).filter(
-        ([, value]) => value !== undefined,
-      ),
-    )
-    const result = await updateConnection(ctx.db, {
-      id,
-      authorId: ctx.user.id,
-      content,
-      person,
-    }).catch((error: unknown) => {
-      if (error instanceof UniqueViolationError) {
-        throw new TRPCError({
-          code: 'CONFLICT',
-          message: 'Another of your contacts already has this email address.',
-        })
-      }
-      throw clientErrorOf(error)
-    })
-    if (!result) throw notFound()
-    await ctx.files.release(filesNoLongerReferenced(result.before, result.after), ctx.user.id)
-    return result.after
-  }),
+  update: protectedProcedure
+    .input(updateConnectionInput)
+    .output(connectionOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, email, mobile, company, website, linkedin, ...content } = input
+      await ctx.files.assertOwned(
+        filesOf({ photos: content.photos ?? [], voiceNoteUrl: content.voiceNoteUrl ?? null }),
+        ctx.user.id,
+      )
+      const person = Object.fromEntries(
+        Object.entries({ email, mobile, company, website, linkedin }).filter(
+          ([, value]) => value !== undefined,
+        ),
+      )
+      const result = await updateConnection(ctx.db, {
+        id,
+        authorId: ctx.user.id,
+        content,
+        person,
+      }).catch((error: unknown) => {
+        if (error instanceof UniqueViolationError) {
+          throw new TRPCError({
+            code: 'CONFLICT',
+            message: 'Another of your contacts already has this email address.',
+          })
+        }
+        throw clientErrorOf(error)
+      })
+      if (!result) throw notFound()
+      await ctx.files.release(filesNoLongerReferenced(result.before, result.after), ctx.user.id)
+      return result.after
+    }),
 
-  delete: protectedProcedure.input(connectionIdInput).mutation(async ({ ctx, input }) => {
-    const deleted = await deleteConnection(ctx.db, { id: input.id, authorId: ctx.user.id })
-    if (!deleted) throw notFound()
-    await ctx.files.release(filesNoLongerReferenced(deleted, null), ctx.user.id)
-    return { ok: true as const }
-  }),
+  delete: protectedProcedure
+    .input(connectionIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      const deleted = await deleteConnection(ctx.db, { id: input.id, authorId: ctx.user.id })
+      if (!deleted) throw notFound()
+      await ctx.files.release(filesNoLongerReferenced(deleted, null), ctx.user.id)
+      return { ok: true as const }
+    }),
 
   /** Asks for the transcript of the connection's saved voice note; see transcribeConnection. */
   transcribe: protectedProcedure

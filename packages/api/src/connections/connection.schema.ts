@@ -1,4 +1,4 @@
-import type { connectionColumns, eventSummaryColumns } from '@fiveconnect/db'
+import type { connectionColumns, eventSummaryColumns, HighlightedField } from '@fiveconnect/db'
 import { z } from 'zod'
 import {
   idempotencyKeyField,
@@ -149,7 +149,8 @@ export const createConnectionWithPersonInput = createConnectionInput
 
 export type CreateConnectionWithPersonInput = z.input<typeof createConnectionWithPersonInput>
 
-const eventSummaryOutput = z.object({
+/** The event a connection was made at, as its connections show it. */
+export const eventSummaryOutput = z.object({
   id: z.string(),
   title: z.string(),
   startDateTime: z.date(),
@@ -158,23 +159,50 @@ const eventSummaryOutput = z.object({
   logoUrl: z.string().nullable(),
 } satisfies Record<keyof typeof eventSummaryColumns, z.ZodType>)
 
-/** One of the author's connections with its person and event, as the author reads it. */
-export const connectionWithDetailsOutput = z.object({
-  id: z.string(),
-  eventId: z.string().nullable(),
-  personId: z.string(),
-  authorId: z.string(),
-  connectionTypes: z.array(z.string()),
-  connectionFocus: z.string().nullable(),
-  notes: z.string().nullable(),
-  photos: z.array(z.string()),
-  voiceNoteUrl: z.string().nullable(),
-  voiceNoteTranscription: z.string().nullable(),
-  voiceNoteRecordedAt: z.date().nullable(),
-  followUpOn: z.string().nullable(),
-  followUpDone: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+/**
+ * A connection as its author reads it, with its person and event; its own keys are
+ * @fiveconnect/db's `connectionColumns`.
+ */
+export const connectionOutput = z.object({
+  ...({
+    id: z.string(),
+    eventId: z.string().nullable(),
+    personId: z.string(),
+    authorId: z.string(),
+    /** Of SA, JV, MA, IC and RF (CONNECTION_TYPES). */
+    connectionTypes: z.array(z.string()),
+    connectionFocus: z.string().nullable(),
+    notes: z.string().nullable(),
+    photos: z.array(z.string()),
+    voiceNoteUrl: z.string().nullable(),
+    voiceNoteTranscription: z.string().nullable(),
+    voiceNoteRecordedAt: z.date().nullable(),
+    /** A calendar day, YYYY-MM-DD. */
+    followUpOn: z.string().nullable(),
+    followUpDone: z.boolean(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  } satisfies Record<keyof typeof connectionColumns, z.ZodType>),
   person: personOutput,
   event: eventSummaryOutput.nullable(),
-} satisfies Record<keyof typeof connectionColumns | 'person' | 'event', z.ZodType>)
+})
+
+export type ConnectionOutput = z.output<typeof connectionOutput>
+
+export const connectionListOutput = z.array(connectionOutput)
+
+/** A run of found text; the runs with isMatch are the searched words, to show highlighted. */
+export const textSegmentOutput = z.object({ text: z.string(), isMatch: z.boolean() })
+
+/** A memory search result: the connection, how well it matched, and where the words were found. */
+export const connectionSearchResultOutput = connectionOutput.extend({
+  rank: z.number(),
+  highlights: z.object({
+    name: z.array(textSegmentOutput).optional(),
+    company: z.array(textSegmentOutput).optional(),
+    focus: z.array(textSegmentOutput).optional(),
+    notes: z.array(textSegmentOutput).optional(),
+    transcription: z.array(textSegmentOutput).optional(),
+    event: z.array(textSegmentOutput).optional(),
+  } satisfies Record<HighlightedField, z.ZodType>),
+})

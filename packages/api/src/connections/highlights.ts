@@ -4,9 +4,10 @@ import {
   HIGHLIGHTED_FIELDS,
   type HighlightedField,
 } from '@fiveconnect/db'
+import type { z } from 'zod'
+import type { textSegmentOutput } from './connection.schema.ts'
 
-/** A run of text; the runs with isMatch are the searched words, to show highlighted. */
-export type TextSegment = { text: string; isMatch: boolean }
+export type TextSegment = z.output<typeof textSegmentOutput>
 
 export type Highlights = Partial<Record<HighlightedField, TextSegment[]>>
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
@@ -13,7 +13,9 @@ import {
 import { normalizeEmail } from './users.ts'
 import { copyFinishedTranscript } from './voice-note-transcriptions.ts'
 
-export type ConnectionRow = Omit<typeof connections.$inferSelect, 'searchVector' | 'idempotencyKey'>
+export type ConnectionRow = {
+  [K in keyof typeof connectionColumns]: (typeof connections.$inferSelect)[K]
+}
 
 export type ConnectionContent = {
   eventId: string | null
@@ -47,15 +49,28 @@ export const eventSummaryColumns = {
   logoUrl: events.logoUrl,
 }
 
-/** Every connection column except the search vector, which stays in the database. */
-export const connectionColumns = (() => {
-  const {
-    searchVector: _searchVector,
-    idempotencyKey: _idempotencyKey,
-    ...columns
-  } = getTableColumns(connections)
-  return columns
-})()
+/**
+ * What the app tells a connection's author about it, column by column: the API's output schema and
+ * the JSON Postgres writes for `GET /api/connections` both take these keys, so a new column is never
+ * answered by accident. The search vector and the idempotency key stay in the database.
+ */
+export const connectionColumns = {
+  id: connections.id,
+  eventId: connections.eventId,
+  personId: connections.personId,
+  authorId: connections.authorId,
+  connectionTypes: connections.connectionTypes,
+  connectionFocus: connections.connectionFocus,
+  notes: connections.notes,
+  photos: connections.photos,
+  voiceNoteUrl: connections.voiceNoteUrl,
+  voiceNoteTranscription: connections.voiceNoteTranscription,
+  voiceNoteRecordedAt: connections.voiceNoteRecordedAt,
+  followUpOn: connections.followUpOn,
+  followUpDone: connections.followUpDone,
+  createdAt: connections.createdAt,
+  updatedAt: connections.updatedAt,
+}
 
 export function selectWithDetails(db: Database) {
   return db
