@@ -6,6 +6,9 @@ import {
 } from '@fiveconnect/api/schemas'
 import { z } from 'zod'
 
+/** connections.transcribe's answer over REST, where the status code (202 while pending) is the state. */
+const restTranscribeAnswer = transcribeConnectionOutput.omit({ state: true })
+
 /** Who may call an operation: anyone, a signed-in user, an admin, or whoever holds the link. */
 export type Access = 'public' | 'user' | 'admin' | 'link'
 
@@ -265,12 +268,12 @@ export const restOperations: RestOperation[] = [
     summary: 'Ask for the transcript of a connection’s voice note',
     tag: 'Voice notes',
     access: 'user',
-    success: { status: 200, media: 'json', schema: transcribeConnectionOutput },
+    success: { status: 200, media: 'json', schema: restTranscribeAnswer },
     otherStatuses: {
       202: {
         description: 'The transcript is being made.',
         media: 'json',
-        schema: transcribeConnectionOutput,
+        schema: restTranscribeAnswer,
       },
       429: { description: 'Too many transcriptions.' },
     },
