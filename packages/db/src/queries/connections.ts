@@ -2,7 +2,23 @@ import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-
 import type { Database } from '../client.ts'
 import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
-import { jsonArrayText, jsonObject, jsonObjectOrNull, selectJsonBytes } from './json-text.ts'
+import {
+  jsonArrayText,
+  jsonObject,
+  jsonObjectOrNull,
+  jsonPageFields,
+  selectJsonBytes,
+  selectJsonPage,
+  type JsonPage,
+} from './json-text.ts'
+import {
+  afterPosition,
+  exactTimestamp,
+  pageOf,
+  type Page,
+  type PagePosition,
+  type PageRequest,
+} from './paging.ts'
 import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
 import { normalizeEmail } from './users.ts'
 import { copyFinishedTranscript } from './voice-note-transcriptions.ts'
@@ -75,22 +91,51 @@ export async function listConnections(
     .orderBy(desc(connections.createdAt), desc(connections.id))
 }
 
+/** A page of the author's connections, newest first, as listConnections orders them. */
+export async function listConnectionsPage(
+  db: Database,
+  authorId: string,
+  page: PageRequest,
+): Promise<Page<ConnectionWithDetails>> {
+  const rows = await db
+    .select({
+      ...connectionColumns,
+      person: personColumns,
+      event: eventSummaryColumns,
+      pageKey: exactTimestamp(connections.createdAt),
+    })
+    .from(connections)
+    .innerJoin(people, eq(people.id, connections.personId))
+    .leftJoin(events, eq(events.id, connections.eventId))
+    .where(and(eq(connections.authorId, authorId), connectionsAfter(page.after)))
+    .orderBy(...newestFirst)
+    .limit(page.limit + 1)
+  return pageOf(rows, page.limit)
+}
+
+const newestFirst = [desc(connections.createdAt), desc(connections.id)]
+
+const connectionsAfter = (after: PagePosition | undefined) =>
+  afterPosition('desc', connections.createdAt, connections.id, after)
+
+const connectionJson = () =>
+  jsonObject({
+    ...connectionColumns,
+    person: jsonObject(personColumns),
+    event: jsonObjectOrNull(events.id, eventSummaryColumns),
+  })
+
 /** What listConnections returns, as UTF-8 JSON text: what JSON.stringify would make of it. */
 export async function listConnectionsJson(
   db: Database,
   authorId: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const connectionJson = jsonObject({
-    ...connectionColumns,
-    person: jsonObject(personColumns),
-    event: jsonObjectOrNull(events.id, eventSummaryColumns),
-  })
   return selectJsonBytes(
     db,
     db
       .select({
         json: jsonArrayText(
-          connectionJson,
+          connectionJson(),
           sql`${connections.createdAt} desc, ${connections.id} desc`,
         ),
       })
@@ -99,6 +144,31 @@ export async function listConnectionsJson(
       .leftJoin(events, eq(events.id, connections.eventId))
       .where(eq(connections.authorId, authorId)),
   )
+}
+
+/** What listConnectionsPage returns, its items as UTF-8 JSON text. */
+export async function listConnectionsPageJson(
+  db: Database,
+  authorId: string,
+  page: PageRequest,
+): Promise<JsonPage> {
+  const rows = db
+    .select({
+      row: connectionJson().as('row'),
+      pageKey: exactTimestamp(connections.createdAt).as('page_key'),
+      id: connections.id,
+      n: sql<number>`row_number() over (order by ${connections.createdAt} desc, ${connections.id} desc)`.as(
+        'n',
+      ),
+    })
+    .from(connections)
+    .innerJoin(people, eq(people.id, connections.personId))
+    .leftJoin(events, eq(events.id, connections.eventId))
+    .where(and(eq(connections.authorId, authorId), connectionsAfter(page.after)))
+    .orderBy(...newestFirst)
+    .limit(page.limit + 1)
+    .as('page')
+  return selectJsonPage(db, db.select(jsonPageFields(rows, page.limit)).from(rows))
 }
 
 /** One of the author's connections; undefined when it does not exist or belongs to someone else. */
