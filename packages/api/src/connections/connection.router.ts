@@ -1,18 +1,20 @@
 import {
   createConnection,
   deleteConnection,
-  listConnections,
+  listConnectionsPage,
   MissingReferenceError,
-  searchConnections,
+  searchConnectionsPage,
   updateConnection,
   UniqueViolationError,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
+import { pageInput, toPageOutput } from '../common.schema.ts'
 import { protectedProcedure, router } from '../trpc.ts'
 import {
-  CONNECTION_SEARCH_LIMIT,
   CONNECTION_SEARCH_MIN_LENGTH,
   connectionIdInput,
+  connectionPageOutput,
+  connectionSearchPageOutput,
   createConnectionInput,
   searchConnectionsInput,
   updateConnectionInput,
@@ -36,24 +38,38 @@ function clientErrorOf(error: unknown) {
 }
 
 export const connectionRouter = router({
-  list: protectedProcedure.query(({ ctx }) => listConnections(ctx.db, ctx.user.id)),
+  list: protectedProcedure
+    .input(pageInput)
+    .output(connectionPageOutput)
+    .query(async ({ ctx, input }) =>
+      toPageOutput(
+        await listConnectionsPage(ctx.db, ctx.user.id, { limit: input.limit, after: input.cursor }),
+      ),
+    ),
 
-  search: protectedProcedure.input(searchConnectionsInput).query(async ({ ctx, input }) => {
-    const query = input.q.trim()
-    if (query.length < CONNECTION_SEARCH_MIN_LENGTH) return []
-    const results = await searchConnections(ctx.db, {
-      authorId: ctx.user.id,
-      query,
-      eventId: input.eventId,
-      type: input.type,
-      needsFollowUp: input.needsFollowUp,
-      limit: CONNECTION_SEARCH_LIMIT,
-    })
-    return results.map(({ headlines, ...result }) => ({
-      ...result,
-      highlights: toHighlights(headlines),
-    }))
-  }),
+  search: protectedProcedure
+    .input(searchConnectionsInput)
+    .output(connectionSearchPageOutput)
+    .query(async ({ ctx, input }) => {
+      const query = input.q.trim()
+      if (query.length < CONNECTION_SEARCH_MIN_LENGTH) return { items: [], nextCursor: null }
+      const page = await searchConnectionsPage(ctx.db, {
+        authorId: ctx.user.id,
+        query,
+        eventId: input.eventId,
+        type: input.type,
+        needsFollowUp: input.needsFollowUp,
+        limit: input.limit,
+        after: input.cursor,
+      })
+      return toPageOutput({
+        items: page.items.map(({ headlines, ...result }) => ({
+          ...result,
+          highlights: toHighlights(headlines),
+        })),
+        next: page.next,
+      })
+    }),
 
   create: protectedProcedure.input(createConnectionInput).mutation(async ({ ctx, input }) => {
     await ctx.files.assertOwned(filesOf(input), ctx.user.id)

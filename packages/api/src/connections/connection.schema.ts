@@ -1,13 +1,19 @@
+import type { connectionColumns, eventSummaryColumns, HighlightedField } from '@fiveconnect/db'
 import { z } from 'zod'
 import {
+  cursorField,
   idempotencyKeyField,
   objectPathField,
   optionalEmail,
   optionalObjectPath,
   optionalText,
+  pageInputFields,
+  pageOutput,
+  searchPosition,
   storableText,
   uuidParam,
 } from '../common.schema.ts'
+import { personOutput } from '../people/person.schema.ts'
 
 export const CONNECTION_TYPES = ['SA', 'JV', 'MA', 'IC', 'RF'] as const
 export type ConnectionType = (typeof CONNECTION_TYPES)[number]
@@ -103,9 +109,12 @@ export type UpdateConnectionInput = z.input<typeof updateConnectionInput>
 
 /** Memory search starts at this many characters; shorter text answers an empty list. */
 export const CONNECTION_SEARCH_MIN_LENGTH = 2
+/** REST memory search answers the best this many when no page is asked for. */
 export const CONNECTION_SEARCH_LIMIT = 50
 
 export const searchConnectionsInput = z.object({
+  ...pageInputFields,
+  cursor: cursorField(searchPosition),
   q: storableText('The search text', 'The search text is required').max(
     200,
     'The search text is too long',
@@ -118,3 +127,65 @@ export const searchConnectionsInput = z.object({
 })
 
 export type SearchConnectionsInput = z.input<typeof searchConnectionsInput>
+
+/** The event a connection was made at, as its connections show it. */
+export const eventSummaryOutput = z.object({
+  id: z.string(),
+  title: z.string(),
+  startDateTime: z.date(),
+  endDateTime: z.date().nullable(),
+  location: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+} satisfies Record<keyof typeof eventSummaryColumns, z.ZodType>)
+
+/**
+ * A connection as its author reads it, with its person and event; its own keys are
+ * @fiveconnect/db's `connectionColumns`.
+ */
+export const connectionOutput = z.object({
+  ...({
+    id: z.string(),
+    eventId: z.string().nullable(),
+    personId: z.string(),
+    authorId: z.string(),
+    /** Of SA, JV, MA, IC and RF (CONNECTION_TYPES). */
+    connectionTypes: z.array(z.string()),
+    connectionFocus: z.string().nullable(),
+    notes: z.string().nullable(),
+    photos: z.array(z.string()),
+    voiceNoteUrl: z.string().nullable(),
+    voiceNoteTranscription: z.string().nullable(),
+    voiceNoteRecordedAt: z.date().nullable(),
+    /** A calendar day, YYYY-MM-DD. */
+    followUpOn: z.string().nullable(),
+    followUpDone: z.boolean(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  } satisfies Record<keyof typeof connectionColumns, z.ZodType>),
+  person: personOutput,
+  event: eventSummaryOutput.nullable(),
+})
+
+export type ConnectionOutput = z.output<typeof connectionOutput>
+
+/** A run of found text; the runs with isMatch are the searched words, to show highlighted. */
+export const textSegmentOutput = z.object({ text: z.string(), isMatch: z.boolean() })
+
+/** A memory search result: the connection, how well it matched, and where the words were found. */
+export const connectionSearchResultOutput = connectionOutput.extend({
+  rank: z.number(),
+  highlights: z.object({
+    name: z.array(textSegmentOutput).optional(),
+    company: z.array(textSegmentOutput).optional(),
+    focus: z.array(textSegmentOutput).optional(),
+    notes: z.array(textSegmentOutput).optional(),
+    transcription: z.array(textSegmentOutput).optional(),
+    event: z.array(textSegmentOutput).optional(),
+  } satisfies Record<HighlightedField, z.ZodType>),
+})
+
+/** A page of the caller's connections, newest first. */
+export const connectionPageOutput = pageOutput(connectionOutput)
+
+/** A page of memory search results, best first. */
+export const connectionSearchPageOutput = pageOutput(connectionSearchResultOutput)
