@@ -11,14 +11,7 @@ import {
   selectJsonPage,
   type JsonPage,
 } from './json-text.ts'
-import {
-  afterPosition,
-  exactTimestamp,
-  pageOf,
-  type Page,
-  type PagePosition,
-  type PageRequest,
-} from './paging.ts'
+import { afterPosition, exactTimestamp, pageOf, type Page, type PageRequest } from './paging.ts'
 import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
 import { normalizeEmail } from './users.ts'
 import { copyFinishedTranscript } from './voice-note-transcriptions.ts'
@@ -97,6 +90,7 @@ export async function listConnectionsPage(
   authorId: string,
   page: PageRequest,
 ): Promise<Page<ConnectionWithDetails>> {
+  const pageIds = connectionPageIds(db, authorId, page)
   const rows = await db
     .select({
       ...connectionColumns,
@@ -104,19 +98,34 @@ export async function listConnectionsPage(
       event: eventSummaryColumns,
       pageKey: exactTimestamp(connections.createdAt),
     })
-    .from(connections)
+    .from(pageIds)
+    .innerJoin(connections, eq(connections.id, pageIds.id))
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
-    .where(and(eq(connections.authorId, authorId), connectionsAfter(page.after)))
     .orderBy(...newestFirst)
-    .limit(page.limit + 1)
   return pageOf(rows, page.limit)
 }
 
-const newestFirst = [desc(connections.createdAt), desc(connections.id)]
+/**
+ * The ids of a page of the author's connections (and one more), read from the index in order:
+ * joined first, Postgres would join all the author's rows to their people before picking a page.
+ */
+function connectionPageIds(db: Database, authorId: string, page: PageRequest) {
+  return db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.authorId, authorId),
+        afterPosition('desc', connections.createdAt, connections.id, page.after),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(page.limit + 1)
+    .as('page_ids')
+}
 
-const connectionsAfter = (after: PagePosition | undefined) =>
-  afterPosition('desc', connections.createdAt, connections.id, after)
+const newestFirst = [desc(connections.createdAt), desc(connections.id)]
 
 const connectionJson = () =>
   jsonObject({
@@ -152,6 +161,7 @@ export async function listConnectionsPageJson(
   authorId: string,
   page: PageRequest,
 ): Promise<JsonPage> {
+  const pageIds = connectionPageIds(db, authorId, page)
   const rows = db
     .select({
       row: connectionJson().as('row'),
@@ -161,12 +171,10 @@ export async function listConnectionsPageJson(
         'n',
       ),
     })
-    .from(connections)
+    .from(pageIds)
+    .innerJoin(connections, eq(connections.id, pageIds.id))
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
-    .where(and(eq(connections.authorId, authorId), connectionsAfter(page.after)))
-    .orderBy(...newestFirst)
-    .limit(page.limit + 1)
     .as('page')
   return selectJsonPage(db, db.select(jsonPageFields(rows, page.limit)).from(rows))
 }

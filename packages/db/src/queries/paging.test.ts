@@ -4,7 +4,7 @@ import type { DbHandle } from '../client.ts'
 import { connections, users } from '../schema/index.ts'
 import { createTestDb, createTestUser, emptyConnectionContent } from '../testing.ts'
 import { listUsers, listUsersPage } from './admin-users.ts'
-import { searchConnectionsPage } from './connection-search.ts'
+import { searchConnectionsPage, type SearchPosition } from './connection-search.ts'
 import {
   createConnection,
   listConnections,
@@ -143,7 +143,7 @@ describe('keyset pages', () => {
     await addConnections(user.id, 5, 'Quentin')
     const search = { authorId: user.id, query: 'quentin' }
     const whole = await searchConnectionsPage(handle.db, { ...search, limit: 50 })
-    const pages = await allPages((after) =>
+    const pages = await allPages((after?: SearchPosition) =>
       searchConnectionsPage(handle.db, { ...search, limit: 2, after }),
     )
     expect(pages.map((page) => page.length)).toEqual([2, 2, 1])
