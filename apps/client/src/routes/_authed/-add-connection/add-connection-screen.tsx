@@ -47,6 +47,7 @@ import { CardScanDialog } from './card-scan-dialog.tsx'
 import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
 import { ScanContactDialog } from './scan-contact-dialog.tsx'
+import { useEvents } from '../../../api/events.ts'
 
 const MAX_CONTACT_FILE_BYTES = 1024 * 1024
 
@@ -89,7 +90,7 @@ export function AddConnectionScreen() {
   const { eventId: presetEventId } = useSearch({ from: '/_authed/add-connection' })
   const eventId = presetEventId ?? NO_EVENT
   const navigate = useNavigate()
-  const events = trpc.events.list.useQuery()
+  const events = useEvents()
   const createPerson = trpc.people.create.useMutation()
   const createConnection = useCreateConnection()
   const [search, setSearch] = useState('')

@@ -4,9 +4,9 @@ import type { EventItem } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { formatDate, formatTime } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
-import { trpc } from '../../../lib/trpc.ts'
 import { useDeleteEvent } from './admin-mutations.ts'
 import { AdminList } from './admin-list.tsx'
+import { useEvents } from '../../../api/events.ts'
 
 type Props = { opened: boolean; onClose: () => void; onEdit: (event: EventItem) => void }
 
@@ -32,7 +32,7 @@ function EventList({
   onClose: () => void
   onEdit: (event: EventItem) => void
 }) {
-  const events = trpc.events.list.useQuery()
+  const events = useEvents()
   const remove = useDeleteEvent()
   const [deleting, setDeleting] = useState<EventItem | null>(null)
 
