@@ -6,7 +6,14 @@ import { formatDate, formatTime } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
 import { useDeleteEvent } from './admin-mutations.ts'
 import { AdminList } from './admin-list.tsx'
-import { useEvents } from '../../../api/events.ts'
+import {
+  firstPage,
+  itemsOf,
+  LoadingMoreRow,
+  nextPageOf,
+  useNextPageSentinel,
+} from '../../../api/pages.tsx'
+import { trpc } from '../../../lib/trpc.ts'
 
 type Props = { opened: boolean; onClose: () => void; onEdit: (event: EventItem) => void }
 
@@ -32,7 +39,11 @@ function EventList({
   onClose: () => void
   onEdit: (event: EventItem) => void
 }) {
-  const events = useEvents()
+  const events = trpc.events.list.useInfiniteQuery(firstPage, {
+    getNextPageParam: nextPageOf,
+    select: itemsOf,
+  })
+  const sentinel = useNextPageSentinel(events)
   const remove = useDeleteEvent()
   const [deleting, setDeleting] = useState<EventItem | null>(null)
 
@@ -51,7 +62,11 @@ function EventList({
 
   return (
     <Stack gap="md">
-      <AdminList noun="events" query={events}>
+      <AdminList
+        noun="events"
+        query={events}
+        footer={<LoadingMoreRow query={events} sentinel={sentinel} />}
+      >
         {(event) => (
           <Card
             key={event.id}
