@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { appRouter, objectIdFromUrl } from '@fiveconnect/api'
+import { appRouter } from '@fiveconnect/api'
+import { objectIdFromUrl } from '@fiveconnect/api/server'
 import {
   claimReminderDigest,
   connections,
@@ -116,6 +117,9 @@ const procedureCases: Record<string, Case> = {
     ],
   },
   'connections.delete': {
+    attacks: [{ input: (victim) => ({ id: victim.connectionId }), ...notYourConnection }],
+  },
+  'connections.transcribe': {
     attacks: [{ input: (victim) => ({ id: victim.connectionId }), ...notYourConnection }],
   },
   'people.search': signedInOnly,

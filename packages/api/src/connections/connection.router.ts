@@ -10,6 +10,7 @@ import {
 import { TRPCError } from '@trpc/server'
 import { pageInput, toPageOutput } from '../common.schema.ts'
 import { protectedProcedure, router } from '../trpc.ts'
+import { transcribeConnection } from '../uploads/voice-notes.service.ts'
 import {
   CONNECTION_SEARCH_MIN_LENGTH,
   connectionIdInput,
@@ -17,6 +18,8 @@ import {
   connectionSearchPageOutput,
   createConnectionInput,
   searchConnectionsInput,
+  transcribeConnectionInput,
+  transcribeConnectionOutput,
   updateConnectionInput,
 } from './connection.schema.ts'
 import { filesNoLongerReferenced, filesOf } from './connection-files.ts'
@@ -114,4 +117,12 @@ export const connectionRouter = router({
     await ctx.files.release(filesNoLongerReferenced(deleted, null), ctx.user.id)
     return { ok: true as const }
   }),
+
+  /** Asks for the transcript of the connection's saved voice note; see transcribeConnection. */
+  transcribe: protectedProcedure
+    .input(transcribeConnectionInput)
+    .output(transcribeConnectionOutput)
+    .mutation(({ ctx, input }) =>
+      transcribeConnection(ctx, { authorId: ctx.user.id, id: input.id }),
+    ),
 })

@@ -14,6 +14,7 @@ import {
   uuidParam,
 } from '../common.schema.ts'
 import { personOutput } from '../people/person.schema.ts'
+import { voiceNoteTranscriptionOutput } from '../uploads/uploads.schema.ts'
 
 export const CONNECTION_TYPES = ['SA', 'JV', 'MA', 'IC', 'RF'] as const
 export type ConnectionType = (typeof CONNECTION_TYPES)[number]
@@ -189,3 +190,19 @@ export const connectionPageOutput = pageOutput(connectionOutput)
 
 /** A page of memory search results, best first. */
 export const connectionSearchPageOutput = pageOutput(connectionSearchResultOutput)
+/**
+ * connections.transcribe takes any text as the id: one that names none of the caller's connections,
+ * well-formed or not, is not found (404), as POST /api/connections/{id}/transcribe always answered.
+ */
+export const transcribeConnectionInput = z.object({
+  id: z.string({ error: 'The connection id must be text' }),
+})
+
+/**
+ * Where the transcript of a connection's voice note stands once asked for: 'pending' while its job
+ * runs. POST /api/connections/{id}/transcribe answers it without `state`, with 202 while pending.
+ */
+export const transcribeConnectionOutput = voiceNoteTranscriptionOutput.extend({
+  state: voiceNoteTranscriptionOutput.shape.state.exclude(['none']),
+})
+export type TranscribeConnectionOutput = z.infer<typeof transcribeConnectionOutput>

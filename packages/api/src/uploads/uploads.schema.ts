@@ -27,10 +27,6 @@ export type TranscribeVoiceOutput = z.infer<typeof transcribeVoiceOutput>
 export const storeVoiceNoteOutput = transcribeVoiceOutput.pick({ voiceNoteUrl: true })
 export type StoreVoiceNoteOutput = z.infer<typeof storeVoiceNoteOutput>
 
-/** What POST /api/connections/{id}/transcribe answers. */
-export const transcribeConnectionOutput = transcribeVoiceOutput.omit({ voiceNoteUrl: true })
-export type TranscribeConnectionOutput = z.infer<typeof transcribeConnectionOutput>
-
 export const voiceNoteTranscriptionInput = z.object({ voiceNoteUrl: uploadedUrl('voiceNoteUrl') })
 
 /**
