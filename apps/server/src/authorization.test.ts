@@ -99,6 +99,24 @@ const procedureCases: Record<string, Case> = {
       },
     ],
   },
+  'connections.createWithPerson': {
+    attacks: [
+      {
+        input: (victim) => ({ person: { firstName: 'A', lastName: 'B' }, eventId: victim.eventId }),
+        allowedBecause: 'events are open to every attendee',
+      },
+      {
+        input: (victim) => ({ person: { firstName: 'A', lastName: 'B' }, photos: [victim.photo] }),
+        ...notYourUpload,
+      },
+      {
+        input: (victim) => ({
+          person: { firstName: 'A', lastName: 'B', profileImageUrl: victim.photo },
+        }),
+        ...notYourUpload,
+      },
+    ],
+  },
   'connections.update': {
     attacks: [
       {

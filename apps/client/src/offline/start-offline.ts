@@ -1,5 +1,5 @@
 import type { AppInstance } from '../app/create-app.ts'
-import { isOnline, reportingFetch, subscribeConnectivity } from './connectivity.ts'
+import { isOnline, reportingFetch, subscribeConnectivity } from '../lib/connectivity.ts'
 import { startOutbox } from './outbox.ts'
 import { persistQueryCache, restoreQueryCache } from './query-persistence.ts'
 
@@ -44,13 +44,14 @@ function refreshWhenBackOnline({ queryClient }: AppInstance) {
  * get none of it: precaching the whole app would slow their first visit.
  */
 export async function startOffline(app: AppInstance) {
-  const { queryClient, trpcUtils } = app
+  const { queryClient, trpcClient, trpcUtils } = app
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void navigator.serviceWorker.register('/sw.js').catch(() => {})
   }
   persistQueryCache(queryClient)
   refreshWhenBackOnline(app)
   await startOutbox({
+    client: trpcClient,
     currentUserId: () => trpcUtils.auth.me.getData()?.id ?? null,
     onSaved: () =>
       void Promise.all([

@@ -4,7 +4,7 @@ import { firstPage, nextPageOf } from '../api/pages.tsx'
 import { formatTime } from '../lib/format.ts'
 import { trpc } from '../lib/trpc.ts'
 import { useWaitingConnections } from './outbox.ts'
-import { useIsOnline } from './connectivity.ts'
+import { useIsOnline } from '../lib/connectivity.ts'
 
 /**
  * Under the header, when there is something to say: offline, with how fresh the data shown is,

@@ -1,5 +1,6 @@
 import {
   createConnection,
+  createConnectionWithPerson,
   deleteConnection,
   listConnectionsPage,
   MissingReferenceError,
@@ -16,7 +17,9 @@ import {
   connectionIdInput,
   connectionPageOutput,
   connectionSearchPageOutput,
+  connectionWithDetailsOutput,
   createConnectionInput,
+  createConnectionWithPersonInput,
   searchConnectionsInput,
   transcribeConnectionInput,
   transcribeConnectionOutput,
@@ -80,6 +83,25 @@ export const connectionRouter = router({
       throw clientErrorOf(error)
     })
   }),
+
+  /** A new person and the connection with them, in one transaction (Add Connection, the outbox). */
+  createWithPerson: protectedProcedure
+    .input(createConnectionWithPersonInput)
+    .output(connectionWithDetailsOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { person, ...connection } = input
+      await ctx.files.assertOwned(
+        [...filesOf(connection), ...(person.profileImageUrl ? [person.profileImageUrl] : [])],
+        ctx.user.id,
+      )
+      return createConnectionWithPerson(ctx.db, {
+        ...connection,
+        person,
+        authorId: ctx.user.id,
+      }).catch((error: unknown) => {
+        throw clientErrorOf(error)
+      })
+    }),
 
   update: protectedProcedure.input(updateConnectionInput).mutation(async ({ ctx, input }) => {
     const { id, email, mobile, company, website, linkedin, ...content } = input

@@ -13,7 +13,7 @@ import {
   storableText,
   uuidParam,
 } from '../common.schema.ts'
-import { personOutput } from '../people/person.schema.ts'
+import { createPersonInput, personOutput } from '../people/person.schema.ts'
 import { voiceNoteTranscriptionOutput } from '../uploads/uploads.schema.ts'
 
 export const CONNECTION_TYPES = ['SA', 'JV', 'MA', 'IC', 'RF'] as const
@@ -129,67 +129,6 @@ export const searchConnectionsInput = z.object({
 
 export type SearchConnectionsInput = z.input<typeof searchConnectionsInput>
 
-/** The event a connection was made at, as its connections show it. */
-export const eventSummaryOutput = z.object({
-  id: z.string(),
-  title: z.string(),
-  startDateTime: z.date(),
-  endDateTime: z.date().nullable(),
-  location: z.string().nullable(),
-  logoUrl: z.string().nullable(),
-} satisfies Record<keyof typeof eventSummaryColumns, z.ZodType>)
-
-/**
- * A connection as its author reads it, with its person and event; its own keys are
- * @fiveconnect/db's `connectionColumns`.
- */
-export const connectionOutput = z.object({
-  ...({
-    id: z.string(),
-    eventId: z.string().nullable(),
-    personId: z.string(),
-    authorId: z.string(),
-    /** Of SA, JV, MA, IC and RF (CONNECTION_TYPES). */
-    connectionTypes: z.array(z.string()),
-    connectionFocus: z.string().nullable(),
-    notes: z.string().nullable(),
-    photos: z.array(z.string()),
-    voiceNoteUrl: z.string().nullable(),
-    voiceNoteTranscription: z.string().nullable(),
-    voiceNoteRecordedAt: z.date().nullable(),
-    /** A calendar day, YYYY-MM-DD. */
-    followUpOn: z.string().nullable(),
-    followUpDone: z.boolean(),
-    createdAt: z.date(),
-    updatedAt: z.date(),
-  } satisfies Record<keyof typeof connectionColumns, z.ZodType>),
-  person: personOutput,
-  event: eventSummaryOutput.nullable(),
-})
-
-export type ConnectionOutput = z.output<typeof connectionOutput>
-
-/** A run of found text; the runs with isMatch are the searched words, to show highlighted. */
-export const textSegmentOutput = z.object({ text: z.string(), isMatch: z.boolean() })
-
-/** A memory search result: the connection, how well it matched, and where the words were found. */
-export const connectionSearchResultOutput = connectionOutput.extend({
-  rank: z.number(),
-  highlights: z.object({
-    name: z.array(textSegmentOutput).optional(),
-    company: z.array(textSegmentOutput).optional(),
-    focus: z.array(textSegmentOutput).optional(),
-    notes: z.array(textSegmentOutput).optional(),
-    transcription: z.array(textSegmentOutput).optional(),
-    event: z.array(textSegmentOutput).optional(),
-  } satisfies Record<HighlightedField, z.ZodType>),
-})
-
-/** A page of the caller's connections, newest first. */
-export const connectionPageOutput = pageOutput(connectionOutput)
-
-/** A page of memory search results, best first. */
-export const connectionSearchPageOutput = pageOutput(connectionSearchResultOutput)
 /**
  * connections.transcribe takes any text as the id: one that names none of the caller's connections,
  * well-formed or not, is not found (404), as POST /api/connections/{id}/transcribe always answered.
@@ -206,3 +145,65 @@ export const transcribeConnectionOutput = voiceNoteTranscriptionOutput.extend({
   state: voiceNoteTranscriptionOutput.shape.state.exclude(['none']),
 })
 export type TranscribeConnectionOutput = z.infer<typeof transcribeConnectionOutput>
+
+/**
+ * connections.createWithPerson: a new person (as people.create takes them) and the connection with
+ * them, made together; the idempotency key covers both.
+ */
+export const createConnectionWithPersonInput = createConnectionInput
+  .omit({ personId: true })
+  .extend({ person: createPersonInput.omit({ idempotencyKey: true }) })
+
+export type CreateConnectionWithPersonInput = z.input<typeof createConnectionWithPersonInput>
+
+const eventSummaryOutput = z.object({
+  id: z.string(),
+  title: z.string(),
+  startDateTime: z.date(),
+  endDateTime: z.date().nullable(),
+  location: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+} satisfies Record<keyof typeof eventSummaryColumns, z.ZodType>)
+
+/** One of the author's connections with its person and event, as the author reads it. */
+export const connectionWithDetailsOutput = z.object({
+  id: z.string(),
+  eventId: z.string().nullable(),
+  personId: z.string(),
+  authorId: z.string(),
+  connectionTypes: z.array(z.string()),
+  connectionFocus: z.string().nullable(),
+  notes: z.string().nullable(),
+  photos: z.array(z.string()),
+  voiceNoteUrl: z.string().nullable(),
+  voiceNoteTranscription: z.string().nullable(),
+  voiceNoteRecordedAt: z.date().nullable(),
+  followUpOn: z.string().nullable(),
+  followUpDone: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  person: personOutput,
+  event: eventSummaryOutput.nullable(),
+} satisfies Record<keyof typeof connectionColumns | 'person' | 'event', z.ZodType>)
+
+/** A run of found text; the runs with isMatch are the searched words, to show highlighted. */
+export const textSegmentOutput = z.object({ text: z.string(), isMatch: z.boolean() })
+
+/** A memory search result: the connection, how well it matched, and where the words were found. */
+export const connectionSearchResultOutput = connectionWithDetailsOutput.extend({
+  rank: z.number(),
+  highlights: z.object({
+    name: z.array(textSegmentOutput).optional(),
+    company: z.array(textSegmentOutput).optional(),
+    focus: z.array(textSegmentOutput).optional(),
+    notes: z.array(textSegmentOutput).optional(),
+    transcription: z.array(textSegmentOutput).optional(),
+    event: z.array(textSegmentOutput).optional(),
+  } satisfies Record<HighlightedField, z.ZodType>),
+})
+
+/** A page of the caller's connections, newest first. */
+export const connectionPageOutput = pageOutput(connectionWithDetailsOutput)
+
+/** A page of memory search results, best first. */
+export const connectionSearchPageOutput = pageOutput(connectionSearchResultOutput)

@@ -277,7 +277,8 @@ function publicProfilesQuery(db: Database) {
 /** Active accounts of people (not the system account that owns the starter event). */
 const isPublicProfile = and(eq(users.isActive, true), ne(users.email, SYSTEM_USER_EMAIL))
 
-type NewPerson = Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName' | 'ownerId'>
+export type NewPerson = Partial<PersonDetails> &
+  Pick<PersonDetails, 'firstName' | 'lastName' | 'ownerId'>
 
 /**
  * Records one of the owner's people; when the owner already has a person with the same email, that

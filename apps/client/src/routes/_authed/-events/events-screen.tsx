@@ -21,7 +21,8 @@ import { useEventPages, useJoinEvent, useLeaveEvent } from '../../../api/events.
 import { itemsOf, LoadingMoreRow, useNextPageSentinel } from '../../../api/pages.tsx'
 import { byEventOrder, isUpcoming } from '../../../lib/events.ts'
 import { formatDate, formatTime } from '../../../lib/format.ts'
-import { serverMessageOr, toast } from '../../../lib/toast.ts'
+import { toast } from '../../../lib/toast.ts'
+import { serverMessageOr } from '../../../lib/api-errors.ts'
 
 type Filter = 'all' | 'upcoming' | 'attended'
 
