@@ -79,3 +79,83 @@ export const idempotencyKeyField = z.uuid('The idempotency key must be a UUID').
 
 /** What a call that only acts answers. */
 export const okOutput = z.object({ ok: z.literal(true) })
+
+/** A list's first page, when the caller does not say; and the most one page may hold. */
+export const PAGE_SIZE = 30
+export const MAX_PAGE_SIZE = 100
+
+export const BAD_CURSOR_MESSAGE = 'The cursor is not valid: start again from the first page.'
+
+// A timestamp to the microsecond, as @fiveconnect/db's exactTimestamp writes it.
+const EXACT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+
+const exactTimestampText = z
+  .string()
+  .regex(EXACT_TIMESTAMP)
+  .refine((text) => {
+    // A day or time that does not exist (Feb 30, 25:00) comes back as another.
+    const milliseconds = `${text.slice(0, 23)}Z`
+    const date = new Date(milliseconds)
+    return !Number.isNaN(date.getTime()) && date.toISOString() === milliseconds
+  })
+
+/** Where a list's page starts: after the row with this sort key and id (db's PagePosition). */
+export const pagePosition = z.object({ key: exactTimestampText, id: z.uuid() })
+
+/** Where a page of search results starts: db's SearchPosition. */
+export const searchPosition = pagePosition.extend({ rank: z.number() })
+
+// Cursors are opaque to clients: base64url of the position's JSON (ASCII only, so btoa serves).
+export function encodeCursor(position: object): string {
+  return btoa(JSON.stringify(position)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+}
+
+function decodeCursor(cursor: string): unknown {
+  try {
+    return JSON.parse(atob(cursor.replaceAll('-', '+').replaceAll('_', '/')))
+  } catch {
+    return undefined
+  }
+}
+
+/** An opaque cursor, read back into its position; blank means the first page; 400 otherwise. */
+export function cursorField<Position>(position: z.ZodType<Position>) {
+  return z
+    .string({ error: BAD_CURSOR_MESSAGE })
+    .max(1000, BAD_CURSOR_MESSAGE)
+    .transform((cursor, context): Position | undefined => {
+      if (cursor === '') return undefined
+      const parsed = position.safeParse(decodeCursor(cursor))
+      if (parsed.success) return parsed.data
+      context.addIssue({ code: 'custom', message: BAD_CURSOR_MESSAGE })
+      return z.NEVER
+    })
+    .nullish()
+    .transform((value) => value ?? undefined)
+}
+
+const LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`
+
+/** What every paged list takes: `limit` (PAGE_SIZE when absent) and the `cursor` a page answered. */
+export const pageInputFields = {
+  cursor: cursorField(pagePosition),
+  limit: z
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(MAX_PAGE_SIZE, LIMIT_MESSAGE)
+    .nullish()
+    .transform((value) => value ?? PAGE_SIZE),
+}
+
+export const pageInput = z.object(pageInputFields).default({ cursor: undefined, limit: PAGE_SIZE })
+
+/** A page: its items, and the cursor of the next page (null on the last). */
+export function pageOutput<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() })
+}
+
+/** A database page as the API answers it. */
+export function toPageOutput<Item>(page: { items: Item[]; next: object | null }) {
+  return { items: page.items, nextCursor: page.next && encodeCursor(page.next) }
+}

@@ -1,13 +1,29 @@
 import { trpc } from '../lib/trpc.ts'
+import { firstPage, itemsOf, nextPageOf, useAllPages } from './pages.tsx'
 
-/** Every event with isJoined and the caller's connectionCount (events.list). */
-export function useEvents() {
-  return trpc.events.list.useQuery()
+/** Every event with isJoined and the caller's connectionCount, a page at a time (events.list). */
+export function useEventPages() {
+  return trpc.events.list.useInfiniteQuery(firstPage, { getNextPageParam: nextPageOf })
 }
 
-/** The events the signed-in user has joined (events.listJoined). */
+/** Every event as one list, all pages loaded: for pickers, which offer them all. */
+export function useEvents() {
+  const events = trpc.events.list.useInfiniteQuery(firstPage, {
+    getNextPageParam: nextPageOf,
+    select: itemsOf,
+  })
+  useAllPages(events)
+  return events
+}
+
+/** The events the signed-in user has joined, all pages loaded (events.listJoined). */
 export function useJoinedEvents() {
-  return trpc.events.listJoined.useQuery()
+  const events = trpc.events.listJoined.useInfiniteQuery(firstPage, {
+    getNextPageParam: nextPageOf,
+    select: itemsOf,
+  })
+  useAllPages(events)
+  return events
 }
 
 /** Join and Leave both refresh the event lists (SPEC section 4). */

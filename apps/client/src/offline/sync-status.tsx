@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Text } from '@mantine/core'
 import { IconCloudOff } from '@tabler/icons-react'
+import { firstPage, nextPageOf } from '../api/pages.tsx'
 import { formatTime } from '../lib/format.ts'
 import { trpc } from '../lib/trpc.ts'
 import { useWaitingConnections } from './outbox.ts'
@@ -13,7 +14,10 @@ export function SyncStatus() {
   const isOnline = useIsOnline()
   const waiting = useWaitingConnections().length
   // Reads the cached list's age without fetching it.
-  const { dataUpdatedAt } = trpc.connections.list.useQuery(undefined, { enabled: false })
+  const { dataUpdatedAt } = trpc.connections.list.useInfiniteQuery(firstPage, {
+    getNextPageParam: nextPageOf,
+    enabled: false,
+  })
   if (isOnline && waiting === 0) return null
   return (
     <Paper

@@ -2,6 +2,7 @@ import { LoadingScreen } from '@fiveconnect/ui'
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { useCurrentUser } from '../api/auth.ts'
+import { firstPage } from '../api/pages.tsx'
 import { LandingPage } from './-landing/landing-page.tsx'
 
 // Signed-out visitors get the landing page from the first chunk; home loads only for signed-in users.
@@ -14,8 +15,8 @@ export const Route = createFileRoute('/')({
     void context.trpcUtils.auth.me.ensureData().then(
       (user) => {
         if (!user) return
-        void context.trpcUtils.connections.list.prefetch()
-        void context.trpcUtils.events.listJoined.prefetch()
+        void context.trpcUtils.connections.list.prefetchInfinite(firstPage)
+        void context.trpcUtils.events.listJoined.prefetchInfinite(firstPage)
         void HomeScreen.preload?.()
       },
       () => {},

@@ -32,6 +32,31 @@ export class BadGateway extends Error {}
 
 type Resolver = (input: unknown) => unknown
 
+// The paged lists answer { items, nextCursor }; a resolver of one of them may answer a plain
+// array, the only page.
+const PAGED_PROCEDURES = new Set([
+  'connections.list',
+  'connections.search',
+  'events.list',
+  'events.listJoined',
+  'admin.listUsers',
+])
+
+/** A paged list's call as the screen asked for it, without which page (tRPC's infinite fields). */
+function withoutPaging(path: string, input: unknown) {
+  if (!PAGED_PROCEDURES.has(path) || typeof input !== 'object' || input === null) return input
+  const {
+    cursor: _cursor,
+    limit: _limit,
+    direction: _direction,
+    ...asked
+  } = input as Record<string, unknown>
+  return asked
+}
+
+const asPage = (path: string, result: unknown) =>
+  PAGED_PROCEDURES.has(path) && Array.isArray(result) ? { items: result, nextCursor: null } : result
+
 const resolvers = new Map<string, Resolver>()
 const calls: { path: string; input: unknown }[] = []
 
@@ -68,11 +93,12 @@ async function answer(path: string, serializedInput: unknown) {
     serializedInput === undefined
       ? undefined
       : superjson.deserialize(serializedInput as Parameters<typeof superjson.deserialize>[0])
-  calls.push({ path, input })
+  calls.push({ path, input: withoutPaging(path, input) })
   const resolver = resolvers.get(path)
   try {
     if (!resolver) throw new TrpcMockError('NOT_FOUND', `No mock for procedure ${path}`)
-    return { status: 200, body: { result: { data: superjson.serialize(await resolver(input)) } } }
+    const data = asPage(path, await resolver(input))
+    return { status: 200, body: { result: { data: superjson.serialize(data) } } }
   } catch (error) {
     if (!(error instanceof TrpcMockError)) throw error
     const { jsonRpc, httpStatus } = ERROR_CODES[error.code]

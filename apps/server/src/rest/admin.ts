@@ -2,11 +2,17 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
 import { readJsonWithId } from '../http/read-json.ts'
 import { callerFor } from './caller.ts'
+import { pageQueryOf, sendPage, wholeList } from './paging.ts'
 
 /** SPEC section 7: the admin dashboard's calls. */
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/stats', async (c) => c.json(await callerFor(c).admin.stats()))
-  .get('/admin/users', async (c) => c.json(await callerFor(c).admin.listUsers()))
+  .get('/admin/users', async (c) => {
+    const caller = callerFor(c)
+    const pageQuery = pageQueryOf(c)
+    if (!pageQuery) return c.json(await wholeList(caller.admin.listUsers))
+    return sendPage(c, await caller.admin.listUsers(pageQuery))
+  })
   .put('/admin/users/:id', async (c) =>
     c.json(await callerFor(c).admin.updateUser(await readJsonWithId(c))),
   )

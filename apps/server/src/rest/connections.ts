@@ -1,11 +1,12 @@
-import type { SearchConnectionsInput } from '@fiveconnect/api/schemas'
-import { listConnectionsJson } from '@fiveconnect/db'
+import { CONNECTION_SEARCH_LIMIT, type SearchConnectionsInput } from '@fiveconnect/api/schemas'
+import { listConnectionsJson, listConnectionsPageJson } from '@fiveconnect/db'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
 import { readJsonWithId, readJsonWithIdempotencyKey } from '../http/read-json.ts'
 import { signedIn } from '../http/signed-in.ts'
 import { callerFor } from './caller.ts'
 import { sendJsonText } from './database-json.ts'
+import { pageQueryOf, parsePageQuery, sendJsonTextPage, sendPage } from './paging.ts'
 
 /** ?flag=true|false as a boolean; anything else is passed on for the schema to refuse. */
 function flag(value: string | undefined) {
@@ -17,19 +18,26 @@ function flag(value: string | undefined) {
 export const connectionRoutes = new Hono<AppEnv>()
   .get('/connections', async (c) => {
     const { db, user } = signedIn(c)
-    return sendJsonText(c, await listConnectionsJson(db, user.id))
+    const pageQuery = pageQueryOf(c)
+    if (!pageQuery) return sendJsonText(c, await listConnectionsJson(db, user.id))
+    const { limit, cursor } = parsePageQuery(pageQuery)
+    return sendJsonTextPage(c, await listConnectionsPageJson(db, user.id, { limit, after: cursor }))
   })
-  // Not in the SPEC: memory search, for clients other than the app.
-  .get('/connections/search', async (c) =>
-    c.json(
+  // Not in the SPEC: memory search, for clients other than the app. Without a page asked for, the
+  // best CONNECTION_SEARCH_LIMIT.
+  .get('/connections/search', async (c) => {
+    const page = pageQueryOf(c) ?? { limit: CONNECTION_SEARCH_LIMIT }
+    return sendPage(
+      c,
       await callerFor(c).connections.search({
         q: c.req.query('q') as string,
         eventId: c.req.query('eventId') || undefined,
         type: (c.req.query('type') || undefined) as SearchConnectionsInput['type'],
         needsFollowUp: flag(c.req.query('needsFollowUp')),
+        ...page,
       }),
-    ),
-  )
+    )
+  })
   .post('/connections', async (c) =>
     c.json(await callerFor(c).connections.create(await readJsonWithIdempotencyKey(c)), 201),
   )

@@ -2,7 +2,7 @@ import {
   getAdminStats,
   LastAdminError,
   listAuditEvents,
-  listUsers,
+  listUsersPage,
   recordAuditEvent,
   setPassword,
   setUserActive,
@@ -16,13 +16,14 @@ import { userOutput } from '../auth/auth.schema.ts'
 import { assertUncommonPassword } from '../auth/common-passwords.ts'
 import { CONNECTION_TYPES } from '../connections/connection.schema.ts'
 import { adminProcedure, router } from '../trpc.ts'
-import { okOutput } from '../common.schema.ts'
+import { okOutput, pageInput, toPageOutput } from '../common.schema.ts'
 import {
   adminSetPasswordInput,
   adminStatsOutput,
   adminUpdateUserInput,
   auditEventOutput,
   auditLogInput,
+  userPageOutput,
   userIdInput,
 } from './admin.schema.ts'
 
@@ -38,7 +39,12 @@ export const adminRouter = router({
     return { ...stats, connectionTypes }
   }),
 
-  listUsers: adminProcedure.output(z.array(userOutput)).query(({ ctx }) => listUsers(ctx.db)),
+  listUsers: adminProcedure
+    .input(pageInput)
+    .output(userPageOutput)
+    .query(async ({ ctx, input }) =>
+      toPageOutput(await listUsersPage(ctx.db, { limit: input.limit, after: input.cursor })),
+    ),
 
   updateUser: adminProcedure
     .input(adminUpdateUserInput)

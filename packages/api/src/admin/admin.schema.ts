@@ -1,11 +1,12 @@
 import type { auditEventColumns } from '@fiveconnect/db'
 import { z } from 'zod'
-import { roleSchema } from '../auth/auth.schema.ts'
+import { roleSchema, userOutput } from '../auth/auth.schema.ts'
 import { CONNECTION_TYPES } from '../connections/connection.schema.ts'
 import {
   emailAddress,
   newPasswordField,
   optionalText,
+  pageOutput,
   requiredName,
   storableText,
   uuidParam,
@@ -74,3 +75,6 @@ export const auditEventOutput = z.object({
   details: z.record(z.string(), z.unknown()),
   createdAt: z.date(),
 } satisfies Record<keyof typeof auditEventColumns, z.ZodType>)
+
+/** A page of the accounts, the oldest first. */
+export const userPageOutput = pageOutput(userOutput)

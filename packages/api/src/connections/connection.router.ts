@@ -2,24 +2,22 @@ import {
   createConnection,
   createConnectionWithPerson,
   deleteConnection,
-  listConnections,
+  listConnectionsPage,
   MissingReferenceError,
-  searchConnections,
+  searchConnectionsPage,
   updateConnection,
   UniqueViolationError,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
-import { z } from 'zod'
-import { okOutput } from '../common.schema.ts'
+import { okOutput, pageInput, toPageOutput } from '../common.schema.ts'
 import { protectedProcedure, router } from '../trpc.ts'
 import { transcribeConnection } from '../uploads/voice-notes.service.ts'
 import {
-  CONNECTION_SEARCH_LIMIT,
   CONNECTION_SEARCH_MIN_LENGTH,
   connectionIdInput,
-  connectionListOutput,
   connectionOutput,
-  connectionSearchResultOutput,
+  connectionPageOutput,
+  connectionSearchPageOutput,
   createConnectionInput,
   createConnectionWithPersonInput,
   searchConnectionsInput,
@@ -47,27 +45,36 @@ function clientErrorOf(error: unknown) {
 
 export const connectionRouter = router({
   list: protectedProcedure
-    .output(connectionListOutput)
-    .query(({ ctx }) => listConnections(ctx.db, ctx.user.id)),
+    .input(pageInput)
+    .output(connectionPageOutput)
+    .query(async ({ ctx, input }) =>
+      toPageOutput(
+        await listConnectionsPage(ctx.db, ctx.user.id, { limit: input.limit, after: input.cursor }),
+      ),
+    ),
 
   search: protectedProcedure
     .input(searchConnectionsInput)
-    .output(z.array(connectionSearchResultOutput))
+    .output(connectionSearchPageOutput)
     .query(async ({ ctx, input }) => {
       const query = input.q.trim()
-      if (query.length < CONNECTION_SEARCH_MIN_LENGTH) return []
-      const results = await searchConnections(ctx.db, {
+      if (query.length < CONNECTION_SEARCH_MIN_LENGTH) return { items: [], nextCursor: null }
+      const page = await searchConnectionsPage(ctx.db, {
         authorId: ctx.user.id,
         query,
         eventId: input.eventId,
         type: input.type,
         needsFollowUp: input.needsFollowUp,
-        limit: CONNECTION_SEARCH_LIMIT,
+        limit: input.limit,
+        after: input.cursor,
       })
-      return results.map(({ headlines, ...result }) => ({
-        ...result,
-        highlights: toHighlights(headlines),
-      }))
+      return toPageOutput({
+        items: page.items.map(({ headlines, ...result }) => ({
+          ...result,
+          highlights: toHighlights(headlines),
+        })),
+        next: page.next,
+      })
     }),
 
   create: protectedProcedure

@@ -1,11 +1,15 @@
 import type { connectionColumns, eventSummaryColumns, HighlightedField } from '@fiveconnect/db'
 import { z } from 'zod'
 import {
+  cursorField,
   idempotencyKeyField,
   objectPathField,
   optionalEmail,
   optionalObjectPath,
   optionalText,
+  pageInputFields,
+  pageOutput,
+  searchPosition,
   storableText,
   uuidParam,
 } from '../common.schema.ts'
@@ -106,9 +110,12 @@ export type UpdateConnectionInput = z.input<typeof updateConnectionInput>
 
 /** Memory search starts at this many characters; shorter text answers an empty list. */
 export const CONNECTION_SEARCH_MIN_LENGTH = 2
+/** REST memory search answers the best this many when no page is asked for. */
 export const CONNECTION_SEARCH_LIMIT = 50
 
 export const searchConnectionsInput = z.object({
+  ...pageInputFields,
+  cursor: cursorField(searchPosition),
   q: storableText('The search text', 'The search text is required').max(
     200,
     'The search text is too long',
@@ -206,3 +213,9 @@ export const connectionSearchResultOutput = connectionOutput.extend({
     event: z.array(textSegmentOutput).optional(),
   } satisfies Record<HighlightedField, z.ZodType>),
 })
+
+/** A page of the caller's connections, newest first. */
+export const connectionPageOutput = pageOutput(connectionOutput)
+
+/** A page of memory search results, best first. */
+export const connectionSearchPageOutput = pageOutput(connectionSearchResultOutput)

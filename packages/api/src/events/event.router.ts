@@ -4,21 +4,21 @@ import {
   getEvent,
   joinEvent,
   leaveEvent,
-  listEventsForUser,
-  listJoinedEvents,
+  listEventsForUserPage,
+  listJoinedEventsPage,
   recordAuditEvent,
   UniqueViolationError,
   updateEvent,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
-import { z } from 'zod'
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts'
-import { okOutput } from '../common.schema.ts'
+import { okOutput, pageInput, toPageOutput } from '../common.schema.ts'
 import {
-  eventForUserOutput,
+  eventForUserPageOutput,
   eventIdInput,
   eventInput,
   eventOutput,
+  eventPageOutput,
   updateEventInput,
 } from './event.schema.ts'
 
@@ -26,12 +26,28 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Event not fo
 
 export const eventRouter = router({
   list: protectedProcedure
-    .output(z.array(eventForUserOutput))
-    .query(({ ctx }) => listEventsForUser(ctx.db, ctx.user.id)),
+    .input(pageInput)
+    .output(eventForUserPageOutput)
+    .query(async ({ ctx, input }) =>
+      toPageOutput(
+        await listEventsForUserPage(ctx.db, ctx.user.id, {
+          limit: input.limit,
+          after: input.cursor,
+        }),
+      ),
+    ),
 
   listJoined: protectedProcedure
-    .output(z.array(eventOutput))
-    .query(({ ctx }) => listJoinedEvents(ctx.db, ctx.user.id)),
+    .input(pageInput)
+    .output(eventPageOutput)
+    .query(async ({ ctx, input }) =>
+      toPageOutput(
+        await listJoinedEventsPage(ctx.db, ctx.user.id, {
+          limit: input.limit,
+          after: input.cursor,
+        }),
+      ),
+    ),
 
   join: protectedProcedure
     .input(eventIdInput)

@@ -1,6 +1,12 @@
 import type { eventColumns } from '@fiveconnect/db'
 import { z } from 'zod'
-import { optionalObjectPath, optionalText, storableText, uuidParam } from '../common.schema.ts'
+import {
+  optionalObjectPath,
+  optionalText,
+  pageOutput,
+  storableText,
+  uuidParam,
+} from '../common.schema.ts'
 
 /** A date and time: a Date over tRPC, an ISO string (or the form's local date-time) over REST. */
 const dateTimeField = (message: string) =>
@@ -53,3 +59,9 @@ export const eventForUserOutput = eventOutput.extend({
   isJoined: z.boolean(),
   connectionCount: z.number().int(),
 })
+
+/** A page of every event, the latest first. */
+export const eventForUserPageOutput = pageOutput(eventForUserOutput)
+
+/** A page of the events the caller joined, the soonest first. */
+export const eventPageOutput = pageOutput(eventOutput)

@@ -3,6 +3,7 @@ import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import { people, users, type UserRole } from '../schema/index.ts'
 import { SYSTEM_USER_EMAIL } from './events.ts'
+import { afterPosition, exactTimestamp, pageOf, type Page, type PageRequest } from './paging.ts'
 import { normalizeEmail, publicUserColumns, type PublicUser } from './users.ts'
 
 /** The change would leave no active admin. */
@@ -24,13 +25,31 @@ export type AdminUserChanges = {
   role: UserRole
 }
 
+const oldestFirst = [asc(users.createdAt), asc(users.id)]
+
 /** Every account people use (not the system account), oldest first. */
 export async function listUsers(db: Database): Promise<PublicUser[]> {
   return db
     .select(publicUserColumns)
     .from(users)
     .where(ne(users.email, SYSTEM_USER_EMAIL))
-    .orderBy(asc(users.createdAt), asc(users.id))
+    .orderBy(...oldestFirst)
+}
+
+/** A page of listUsers. */
+export async function listUsersPage(db: Database, page: PageRequest): Promise<Page<PublicUser>> {
+  const rows = await db
+    .select({ ...publicUserColumns, pageKey: exactTimestamp(users.createdAt) })
+    .from(users)
+    .where(
+      and(
+        ne(users.email, SYSTEM_USER_EMAIL),
+        afterPosition('asc', users.createdAt, users.id, page.after),
+      ),
+    )
+    .orderBy(...oldestFirst)
+    .limit(page.limit + 1)
+  return pageOf(rows, page.limit)
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]

@@ -2,6 +2,7 @@ import { and, arrayContains, desc, eq, inArray, or, sql, type SQL } from 'drizzl
 import type { Database } from '../client.ts'
 import { connections, events, people } from '../schema/index.ts'
 import { connectionColumns, eventSummaryColumns, hasOpenFollowUp } from './connections.ts'
+import { exactTimestamp, type Page, type PagePosition } from './paging.ts'
 import { personColumns } from './people.ts'
 
 /** Marks around the matched words in headlines: private-use characters that typed text never has. */
@@ -22,7 +23,12 @@ export type ConnectionSearch = {
   type?: string
   /** Only connections with a follow-up date that is not done. */
   needsFollowUp?: boolean
+  /** Only the results after this one, in the search's order. */
+  after?: SearchPosition
 }
+
+/** A search result's place in the results: its rank, then the list's own order. */
+export type SearchPosition = PagePosition & { rank: number }
 
 export const HIGHLIGHTED_FIELDS = [
   'name',
@@ -102,7 +108,7 @@ function excerpt(text: SQL, query: SQL): SQL<string> {
  * each matching field's text and its matched words between HIGHLIGHT_START and HIGHLIGHT_END.
  */
 export async function searchConnections(db: Database, search: ConnectionSearch) {
-  const { authorId, limit, eventId, type, needsFollowUp } = search
+  const { authorId, limit, eventId, type, needsFollowUp, after } = search
   const terms = searchTerms(search.query)
   if (terms.length === 0) return []
   const query = tsQuery(terms)
@@ -116,11 +122,12 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
   const document = sql`(${sql.join(documents, sql` || `)})`
   // More of the words first; among equals, where they are (name > company, focus, event > notes >
   // transcription); a near-miss name or company counts a little.
-  const rank = sql<number>`${wordsFound(documents, terms)} + ts_rank(${document}, ${query})
-    + case when ${typo} >= ${TYPO_SIMILARITY} then ${typo} * 0.1 else 0 end`
+  // In double precision, which a JS number holds exactly, so a page's last rank compares equal.
+  const rank = sql<number>`(${wordsFound(documents, terms)} + ts_rank(${document}, ${query})
+    + case when ${typo} >= ${TYPO_SIMILARITY} then ${typo} * 0.1 else 0 end)::float8`
 
-  const ranked = db
-    .select({ id: connections.id, rank: rank.as('rank') })
+  const matches = db
+    .select({ id: connections.id, createdAt: connections.createdAt, rank: rank.as('rank') })
     .from(connections)
     // The owner is implied (connections_author_person_fk) but stated, so the planner reads the
     // author's people by index instead of hashing every person in the table.
@@ -140,7 +147,16 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
         ),
       ),
     )
-    .orderBy(desc(sql`rank`), desc(connections.createdAt), desc(connections.id))
+    .as('matches')
+  const ranked = db
+    .select({ id: matches.id, rank: matches.rank })
+    .from(matches)
+    .where(
+      after &&
+        sql`(${matches.rank}, ${matches.createdAt}, ${matches.id})
+          < (${after.rank}::float8, ${after.key}::timestamptz, ${after.id}::uuid)`,
+    )
+    .orderBy(desc(matches.rank), desc(matches.createdAt), desc(matches.id))
     .limit(limit)
     .as('ranked')
 
@@ -150,6 +166,7 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
       person: personColumns,
       event: eventSummaryColumns,
       rank: ranked.rank,
+      pageKey: exactTimestamp(connections.createdAt),
       headlines: {
         name: headline(fullName, query),
         company: headline(sql`${people.company}`, query),
@@ -164,4 +181,14 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
     .orderBy(desc(ranked.rank), desc(connections.createdAt), desc(connections.id))
+}
+
+/** A page of searchConnections' results (`limit` of them), and where the next page starts. */
+export async function searchConnectionsPage(db: Database, search: ConnectionSearch) {
+  const rows = await searchConnections(db, { ...search, limit: search.limit + 1 })
+  const items = rows.slice(0, search.limit).map(({ pageKey: _pageKey, ...item }) => item)
+  const last = rows[search.limit - 1]
+  const next: SearchPosition | null =
+    rows.length > search.limit && last ? { rank: last.rank, key: last.pageKey, id: last.id } : null
+  return { items, next } satisfies Page<(typeof items)[number], SearchPosition>
 }

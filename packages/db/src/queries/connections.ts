@@ -2,7 +2,16 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
-import { jsonArrayText, jsonObject, jsonObjectOrNull, selectJsonBytes } from './json-text.ts'
+import {
+  jsonArrayText,
+  jsonObject,
+  jsonObjectOrNull,
+  jsonPageFields,
+  selectJsonBytes,
+  selectJsonPage,
+  type JsonPage,
+} from './json-text.ts'
+import { afterPosition, exactTimestamp, pageOf, type Page, type PageRequest } from './paging.ts'
 import {
   createPerson,
   isRegisteredEmail,
@@ -96,22 +105,67 @@ export async function listConnections(
     .orderBy(desc(connections.createdAt), desc(connections.id))
 }
 
+/** A page of the author's connections, newest first, as listConnections orders them. */
+export async function listConnectionsPage(
+  db: Database,
+  authorId: string,
+  page: PageRequest,
+): Promise<Page<ConnectionWithDetails>> {
+  const pageIds = connectionPageIds(db, authorId, page)
+  const rows = await db
+    .select({
+      ...connectionColumns,
+      person: personColumns,
+      event: eventSummaryColumns,
+      pageKey: exactTimestamp(connections.createdAt),
+    })
+    .from(pageIds)
+    .innerJoin(connections, eq(connections.id, pageIds.id))
+    .innerJoin(people, eq(people.id, connections.personId))
+    .leftJoin(events, eq(events.id, connections.eventId))
+    .orderBy(...newestFirst)
+  return pageOf(rows, page.limit)
+}
+
+/**
+ * The ids of a page of the author's connections (and one more), read from the index in order:
+ * joined first, Postgres would join all the author's rows to their people before picking a page.
+ */
+function connectionPageIds(db: Database, authorId: string, page: PageRequest) {
+  return db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.authorId, authorId),
+        afterPosition('desc', connections.createdAt, connections.id, page.after),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(page.limit + 1)
+    .as('page_ids')
+}
+
+const newestFirst = [desc(connections.createdAt), desc(connections.id)]
+
+const connectionJson = () =>
+  jsonObject({
+    ...connectionColumns,
+    person: jsonObject(personColumns),
+    event: jsonObjectOrNull(events.id, eventSummaryColumns),
+  })
+
 /** What listConnections returns, as UTF-8 JSON text: what JSON.stringify would make of it. */
 export async function listConnectionsJson(
   db: Database,
   authorId: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const connectionJson = jsonObject({
-    ...connectionColumns,
-    person: jsonObject(personColumns),
-    event: jsonObjectOrNull(events.id, eventSummaryColumns),
-  })
   return selectJsonBytes(
     db,
     db
       .select({
         json: jsonArrayText(
-          connectionJson,
+          connectionJson(),
           sql`${connections.createdAt} desc, ${connections.id} desc`,
         ),
       })
@@ -120,6 +174,30 @@ export async function listConnectionsJson(
       .leftJoin(events, eq(events.id, connections.eventId))
       .where(eq(connections.authorId, authorId)),
   )
+}
+
+/** What listConnectionsPage returns, its items as UTF-8 JSON text. */
+export async function listConnectionsPageJson(
+  db: Database,
+  authorId: string,
+  page: PageRequest,
+): Promise<JsonPage> {
+  const pageIds = connectionPageIds(db, authorId, page)
+  const rows = db
+    .select({
+      row: connectionJson().as('row'),
+      pageKey: exactTimestamp(connections.createdAt).as('page_key'),
+      id: connections.id,
+      n: sql<number>`row_number() over (order by ${connections.createdAt} desc, ${connections.id} desc)`.as(
+        'n',
+      ),
+    })
+    .from(pageIds)
+    .innerJoin(connections, eq(connections.id, pageIds.id))
+    .innerJoin(people, eq(people.id, connections.personId))
+    .leftJoin(events, eq(events.id, connections.eventId))
+    .as('page')
+  return selectJsonPage(db, db.select(jsonPageFields(rows, page.limit)).from(rows))
 }
 
 /** One of the author's connections; undefined when it does not exist or belongs to someone else. */

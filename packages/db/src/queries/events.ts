@@ -2,7 +2,15 @@ import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import { connections, eventAttendees, events } from '../schema/index.ts'
-import { jsonArrayText, jsonBytesStatement, jsonObject } from './json-text.ts'
+import {
+  jsonArrayText,
+  jsonBytesStatement,
+  jsonObject,
+  jsonPageFields,
+  selectJsonPage,
+  type JsonPage,
+} from './json-text.ts'
+import { afterPosition, exactTimestamp, pageOf, type Page, type PageRequest } from './paging.ts'
 
 export const STARTER_EVENT_TITLE = 'Ideas Fest'
 export const SYSTEM_USER_EMAIL = 'system@fiveconnect.invalid'
@@ -58,9 +66,13 @@ function userEventFacts(db: Database, userId: string | Placeholder) {
   }
 }
 
+// Events starting together are kept in a stable order by id, so pages neither repeat nor skip.
+const latestFirst = [desc(events.startDateTime), desc(events.id)]
+const soonestFirst = [asc(events.startDateTime), asc(events.id)]
+
 /**
  * Every event with whether the user joined it and how many connections the user made there, in
- * one statement however many events there are.
+ * one statement however many events there are; the latest first.
  */
 export async function listEventsForUser(db: Database, userId: string): Promise<EventForUser[]> {
   const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
@@ -69,7 +81,25 @@ export async function listEventsForUser(db: Database, userId: string): Promise<E
     .from(events)
     .leftJoin(eventAttendees, isUsersAttendance)
     .leftJoin(counts, eq(counts.eventId, events.id))
-    .orderBy(desc(events.startDateTime))
+    .orderBy(...latestFirst)
+}
+
+/** A page of listEventsForUser. */
+export async function listEventsForUserPage(
+  db: Database,
+  userId: string,
+  page: PageRequest,
+): Promise<Page<EventForUser>> {
+  const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
+  const rows = await db
+    .select({ ...fields, pageKey: exactTimestamp(events.startDateTime) })
+    .from(events)
+    .leftJoin(eventAttendees, isUsersAttendance)
+    .leftJoin(counts, eq(counts.eventId, events.id))
+    .where(afterPosition('desc', events.startDateTime, events.id, page.after))
+    .orderBy(...latestFirst)
+    .limit(page.limit + 1)
+  return pageOf(rows, page.limit)
 }
 
 const eventsJsonStatements = new WeakMap<
@@ -89,7 +119,12 @@ export async function listEventsForUserJson(
       db,
       'events_for_user_json',
       db
-        .select({ json: jsonArrayText(jsonObject(fields), sql`${events.startDateTime} desc`) })
+        .select({
+          json: jsonArrayText(
+            jsonObject(fields),
+            sql`${events.startDateTime} desc, ${events.id} desc`,
+          ),
+        })
         .from(events)
         .leftJoin(eventAttendees, isUsersAttendance)
         .leftJoin(counts, eq(counts.eventId, events.id)),
@@ -99,13 +134,60 @@ export async function listEventsForUserJson(
   return statement({ userId })
 }
 
+/** What listEventsForUserPage returns, its items as UTF-8 JSON text. */
+export async function listEventsForUserPageJson(
+  db: Database,
+  userId: string,
+  page: PageRequest,
+): Promise<JsonPage> {
+  const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
+  const rows = db
+    .select({
+      row: jsonObject(fields).as('row'),
+      pageKey: exactTimestamp(events.startDateTime).as('page_key'),
+      id: events.id,
+      n: sql<number>`row_number() over (order by ${events.startDateTime} desc, ${events.id} desc)`.as(
+        'n',
+      ),
+    })
+    .from(events)
+    .leftJoin(eventAttendees, isUsersAttendance)
+    .leftJoin(counts, eq(counts.eventId, events.id))
+    .where(afterPosition('desc', events.startDateTime, events.id, page.after))
+    .orderBy(...latestFirst)
+    .limit(page.limit + 1)
+    .as('page')
+  return selectJsonPage(db, db.select(jsonPageFields(rows, page.limit)).from(rows))
+}
+
 export async function listJoinedEvents(db: Database, userId: string): Promise<Event[]> {
   return db
     .select(eventColumns)
     .from(events)
     .innerJoin(eventAttendees, eq(eventAttendees.eventId, events.id))
     .where(eq(eventAttendees.userId, userId))
-    .orderBy(asc(events.startDateTime))
+    .orderBy(...soonestFirst)
+}
+
+/** A page of the events the user joined, in listJoinedEvents' order. */
+export async function listJoinedEventsPage(
+  db: Database,
+  userId: string,
+  page: PageRequest,
+): Promise<Page<Event>> {
+  const rows = await db
+    .select({ ...eventColumns, pageKey: exactTimestamp(events.startDateTime) })
+    .from(events)
+    .innerJoin(eventAttendees, eq(eventAttendees.eventId, events.id))
+    .where(
+      and(
+        eq(eventAttendees.userId, userId),
+        afterPosition('asc', events.startDateTime, events.id, page.after),
+      ),
+    )
+    .orderBy(...soonestFirst)
+    .limit(page.limit + 1)
+  return pageOf(rows, page.limit)
 }
 
 export async function getEvent(db: Database, id: string): Promise<Event | undefined> {

@@ -2,6 +2,7 @@ import { fillPlaceholders, is, sql, type SQL } from 'drizzle-orm'
 import { PgTimestamp, type PgColumn } from 'drizzle-orm/pg-core'
 import type { ParameterOrJSON, Sql } from 'postgres'
 import type { Database } from '../client.ts'
+import type { PagePosition } from './paging.ts'
 
 /**
  * Building a list's JSON in Postgres: for a large list, the database writes the JSON text faster than
@@ -45,6 +46,7 @@ type JsonTextQuery = PromiseLike<{ json: string }[]> & {
 }
 
 const utf8 = new TextEncoder()
+const utf8Text = new TextDecoder()
 
 /**
  * Runs a query that selects one JSON text as `json` and answers that text's UTF-8 bytes. Through
@@ -86,6 +88,49 @@ export function jsonBytesStatement<Values extends Record<string, unknown>>(
   }
   const prepared = query.prepare(name)
   return async (values) => encodedText(await prepared.execute(values))
+}
+
+/** The rows of a page, each as a JSON object (`row`), with its sort key, id and place (1, 2, ...). */
+export type JsonPageRows = { row: unknown; pageKey: unknown; id: unknown; n: unknown }
+
+/**
+ * Selects a page of `limit` rows as one JSON array text (`json`) from a subquery of up to
+ * `limit + 1` rows in order, and `next`: the last row's [key, id] as JSON text when there is more.
+ */
+export function jsonPageFields(page: JsonPageRows, limit: number) {
+  return {
+    json: sql<string>`coalesce(json_agg(${page.row} order by ${page.n}) filter (where ${page.n} <= ${limit}), '[]')::text`,
+    next: sql<string | null>`case when count(*) > ${limit}
+      then max(case when ${page.n} = ${limit} then json_build_array(${page.pageKey}, ${page.id})::text end) end`,
+  }
+}
+
+/** A page's items as one JSON array text, in UTF-8, and where the next page starts. */
+export type JsonPage = { json: Uint8Array<ArrayBuffer>; next: PagePosition | null }
+
+type JsonPageQuery = PromiseLike<{ json: string; next: string | null }[]> & {
+  toSQL: () => { sql: string; params: unknown[] }
+}
+
+/** Runs a query of jsonPageFields, the page's JSON as selectJsonBytes answers a list's. */
+export async function selectJsonPage(db: Database, query: JsonPageQuery): Promise<JsonPage> {
+  const postgresJs = postgresJsOf(db)
+  let json: Uint8Array<ArrayBuffer>
+  let next: string | null
+  if (postgresJs) {
+    const { sql: text, params } = query.toSQL()
+    const rows = await postgresJs.unsafe(text, params as ParameterOrJSON<never>[]).raw()
+    json = wireBytes(rows)
+    const nextBytes = rows[0]?.[1]
+    next = nextBytes ? utf8Text.decode(nextBytes) : null
+  } else {
+    const rows = await query
+    json = encodedText(rows)
+    next = rows[0]?.next ?? null
+  }
+  if (!next) return { json, next: null }
+  const [key, id] = JSON.parse(next) as [string, string]
+  return { json, next: { key, id } }
 }
 
 function wireBytes([row]: Buffer[][]): Uint8Array<ArrayBuffer> {

@@ -67,7 +67,12 @@ export const connections = pgTable(
       columns: [table.authorId, table.personId],
       foreignColumns: [people.ownerId, people.id],
     }),
-    index('connections_author_created_idx').on(table.authorId, table.createdAt.desc()),
+    // In the lists' order (ORDER BY ... desc puts nulls first), so a page is read off it in order.
+    index('connections_author_created_idx').on(
+      table.authorId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('connections_event_idx').on(table.eventId),
     index('connections_person_idx').on(table.personId),
     index('connections_search_idx').using('gin', table.searchVector),

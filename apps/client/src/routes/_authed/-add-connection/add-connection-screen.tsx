@@ -33,7 +33,6 @@ import { fullNameOf } from '../../../lib/format.ts'
 import { useKeyboardInset } from '../../../lib/keyboard-inset.ts'
 import { readBytes } from '../../../lib/read-bytes.ts'
 import { toast } from '../../../lib/toast.ts'
-import { trpc } from '../../../lib/trpc.ts'
 import { isOnline } from '../../../lib/connectivity.ts'
 import {
   emptyConnection,
@@ -46,6 +45,7 @@ import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
 import { ScanContactDialog } from './scan-contact-dialog.tsx'
 import { useSaveConnection, type ConnectionDraft } from './use-save-connection.ts'
+import { useEvents } from '../../../api/events.ts'
 
 const MAX_CONTACT_FILE_BYTES = 1024 * 1024
 
@@ -87,7 +87,7 @@ function SaveBar({ isSaving, isAttachingCard }: { isSaving: boolean; isAttaching
 export function AddConnectionScreen() {
   const { eventId: presetEventId } = useSearch({ from: '/_authed/add-connection' })
   const eventId = presetEventId ?? NO_EVENT
-  const events = trpc.events.list.useQuery()
+  const events = useEvents()
   const uploadPhoto = useUploadConnectionPhoto()
   const [search, setSearch] = useState('')
   const [chosen, setChosen] = useState<ChosenPerson | null>(null)

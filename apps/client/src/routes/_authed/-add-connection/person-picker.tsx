@@ -9,6 +9,7 @@ import { fullNameOf } from '../../../lib/format.ts'
 import { useIsOnline } from '../../../lib/connectivity.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
+import { firstPage, itemsOf, nextPageOf } from '../../../api/pages.tsx'
 
 export const SEARCH_DEBOUNCE_MS = 300
 
@@ -45,7 +46,12 @@ export function PersonPicker({ search, onSearchChange, chosen, onChoose }: Props
     { q: debounced },
     { enabled: isSearchable && isOnline },
   )
-  const saved = trpc.connections.list.useQuery(undefined, { enabled: false })
+  // The pages of connections saved on the device, read without fetching them.
+  const saved = trpc.connections.list.useInfiniteQuery(firstPage, {
+    getNextPageParam: nextPageOf,
+    select: itemsOf,
+    enabled: false,
+  })
   const select = trpc.people.createFromProfile.useMutation()
 
   const chooseOwn = (person: Pick<PersonResult, 'id' | 'firstName' | 'lastName' | 'company'>) => {

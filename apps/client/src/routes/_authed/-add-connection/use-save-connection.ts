@@ -12,6 +12,7 @@ import { trpc } from '../../../lib/trpc.ts'
 import { newQueuedConnection, type NewPersonDetails } from '../../../offline/outbox-item.ts'
 import { enqueueConnection } from '../../../offline/outbox.ts'
 import type { AddConnectionValues } from './add-connection-form.ts'
+import { firstPage, itemsOf } from '../../../api/pages.tsx'
 
 /** What Add Connection holds when Save is pressed, files still on the device included. */
 export type ConnectionDraft = {
@@ -76,7 +77,9 @@ export function useSaveConnection({
         personName:
           'id' in person ? person.name : `${person.details.firstName} ${person.details.lastName}`,
         eventTitle:
-          utils.events.list.getData()?.find((event) => event.id === eventId)?.title ?? null,
+          itemsOf(utils.events.list.getInfiniteData(firstPage)).find(
+            (event) => event.id === eventId,
+          )?.title ?? null,
         person: 'id' in person ? { id: person.id } : person,
         content,
         photos,

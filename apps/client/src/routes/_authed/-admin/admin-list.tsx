@@ -6,10 +6,12 @@ type Props<Item> = {
   noun: string
   query: { isPending: boolean; isError: boolean; data: readonly Item[] | undefined }
   children: (item: Item) => ReactNode
+  /** After the items, in the scroll area: where a paged list asks for more. */
+  footer?: ReactNode
 }
 
 /** A Manage dialog's list: a spinner, a load error, the empty text, or the items in a scroll area. */
-export function AdminList<Item>({ noun, query, children }: Props<Item>) {
+export function AdminList<Item>({ noun, query, children, footer }: Props<Item>) {
   if (query.isPending) {
     return (
       <Group justify="center" py="xl">
@@ -37,6 +39,7 @@ export function AdminList<Item>({ noun, query, children }: Props<Item>) {
   return (
     <ScrollArea.Autosize mah="70vh" type="auto">
       <Stack gap="xs">{query.data.map(children)}</Stack>
+      {footer}
     </ScrollArea.Autosize>
   )
 }

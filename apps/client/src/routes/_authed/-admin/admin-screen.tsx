@@ -33,6 +33,7 @@ import { EventDialog, type EventDialogTarget } from './event-dialog.tsx'
 import { ExportDialog } from './export-dialog.tsx'
 import { ManageEventsDialog } from './manage-events-dialog.tsx'
 import { ManageUsersDialog } from './manage-users-dialog.tsx'
+import { useEvents } from '../../../api/events.ts'
 
 export const ACCESS_DENIED_REDIRECT_MS = 1000
 
@@ -150,7 +151,7 @@ function QuickAction({
 
 function Stats() {
   const stats = trpc.admin.stats.useQuery()
-  const events = trpc.events.list.useQuery()
+  const events = useEvents()
   const cards: { label: string; value: number | undefined; icon: Icon }[] = [
     { label: 'Total Users', value: stats.data?.totalUsers, icon: IconUsers },
     { label: 'Total Connections', value: stats.data?.totalConnections, icon: IconUsersGroup },

@@ -4,9 +4,16 @@ import type { EventItem } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { formatDate, formatTime } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
-import { trpc } from '../../../lib/trpc.ts'
 import { useDeleteEvent } from './admin-mutations.ts'
 import { AdminList } from './admin-list.tsx'
+import {
+  firstPage,
+  itemsOf,
+  LoadingMoreRow,
+  nextPageOf,
+  useNextPageSentinel,
+} from '../../../api/pages.tsx'
+import { trpc } from '../../../lib/trpc.ts'
 
 type Props = { opened: boolean; onClose: () => void; onEdit: (event: EventItem) => void }
 
@@ -32,7 +39,11 @@ function EventList({
   onClose: () => void
   onEdit: (event: EventItem) => void
 }) {
-  const events = trpc.events.list.useQuery()
+  const events = trpc.events.list.useInfiniteQuery(firstPage, {
+    getNextPageParam: nextPageOf,
+    select: itemsOf,
+  })
+  const sentinel = useNextPageSentinel(events)
   const remove = useDeleteEvent()
   const [deleting, setDeleting] = useState<EventItem | null>(null)
 
@@ -51,7 +62,11 @@ function EventList({
 
   return (
     <Stack gap="md">
-      <AdminList noun="events" query={events}>
+      <AdminList
+        noun="events"
+        query={events}
+        footer={<LoadingMoreRow query={events} sentinel={sentinel} />}
+      >
         {(event) => (
           <Card
             key={event.id}

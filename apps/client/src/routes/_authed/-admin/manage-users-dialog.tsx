@@ -1,5 +1,12 @@
 import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
+import {
+  firstPage,
+  itemsOf,
+  LoadingMoreRow,
+  nextPageOf,
+  useNextPageSentinel,
+} from '../../../api/pages.tsx'
 import type { AdminUser } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { toast } from '../../../lib/toast.ts'
@@ -29,7 +36,11 @@ export function ManageUsersDialog({ opened, onClose, onEdit }: Props) {
 
 /** Mounted only while the dialog is open, so the user list loads when the panel is opened. */
 function UserList({ onClose, onEdit }: { onClose: () => void; onEdit: (user: AdminUser) => void }) {
-  const users = trpc.admin.listUsers.useQuery()
+  const users = trpc.admin.listUsers.useInfiniteQuery(firstPage, {
+    getNextPageParam: nextPageOf,
+    select: itemsOf,
+  })
+  const sentinel = useNextPageSentinel(users)
   const deactivate = useDeactivateUser()
   const reactivate = useReactivateUser()
   const [pending, setPending] = useState<Pending | null>(null)
@@ -77,7 +88,11 @@ function UserList({ onClose, onEdit }: { onClose: () => void; onEdit: (user: Adm
 
   return (
     <Stack gap="md">
-      <AdminList noun="users" query={users}>
+      <AdminList
+        noun="users"
+        query={users}
+        footer={<LoadingMoreRow query={users} sentinel={sentinel} />}
+      >
         {(user) => (
           <UserCard
             key={user.id}

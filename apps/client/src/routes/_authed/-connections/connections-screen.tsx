@@ -3,7 +3,6 @@ import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
 import {
   Alert,
   Button,
-  Card,
   Group,
   Loader,
   NativeSelect,
@@ -17,10 +16,12 @@ import {
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconPlus, IconSearch } from '@tabler/icons-react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useConnectionPages } from '../../../api/connections.ts'
+import { itemsOf, LoadingMoreRow, useNextPageSentinel } from '../../../api/pages.tsx'
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { fullNameOf } from '../../../lib/format.ts'
-import { trpc } from '../../../lib/trpc.ts'
 import {
   avatarSourcesOf,
   ConnectionDetailsDialog,
@@ -30,12 +31,15 @@ import { ALL, eventTitleOf, groupConnections, type ConnectionGroup } from './con
 import { WaitingConnections } from '../../../offline/waiting-connections.tsx'
 import { EditConnectionDialog } from './edit-connection-dialog.tsx'
 import { SearchResults } from './search-results.tsx'
+import { useEvents } from '../../../api/events.ts'
 
 const SEARCH_DEBOUNCE_MS = 300
 
 export function ConnectionsScreen() {
-  const connections = trpc.connections.list.useQuery()
-  const events = trpc.events.list.useQuery()
+  const connections = useConnectionPages()
+  const loaded = useMemo(() => itemsOf(connections.data), [connections.data])
+  const sentinel = useNextPageSentinel(connections)
+  const events = useEvents()
   const {
     eventId = ALL,
     q = '',
@@ -50,7 +54,7 @@ export function ConnectionsScreen() {
   // Ids, not copies, so the dialogs show the refreshed connection after a change.
   const [viewingId, setViewingId] = useState<string | null>(linkedId ?? null)
   const [editingId, setEditingId] = useState<string | null>(null)
-  const find = (id: string | null) => connections.data?.find((item) => item.id === id) ?? null
+  const find = (id: string | null) => loaded.find((item) => item.id === id) ?? null
 
   // Closing the connection a link opened leaves the link's address, so Back or a reload does not
   // open it again.
@@ -79,11 +83,10 @@ export function ConnectionsScreen() {
     })
   }, [query, q, navigate])
 
-  const groups = groupConnections(connections.data ?? [], {
-    eventId,
-    type,
-    needsFollowUp: isFollowUpOnly,
-  })
+  const groups = useMemo(
+    () => groupConnections(loaded, { eventId, type, needsFollowUp: isFollowUpOnly }),
+    [loaded, eventId, type, isFollowUpOnly],
+  )
 
   return (
     <Stack gap="md">
@@ -146,7 +149,7 @@ export function ConnectionsScreen() {
         <Alert color="red" title="Connections could not be loaded">
           Please check your connection and try again.
         </Alert>
-      ) : groups.length === 0 ? (
+      ) : groups.length === 0 && !connections.hasNextPage ? (
         <Text c="dimmed" ta="center" py="xl">
           {isFollowUpOnly
             ? 'No connections need a follow-up.'
@@ -155,10 +158,9 @@ export function ConnectionsScreen() {
               : `No ${type} connections found.`}
         </Text>
       ) : (
-        groups.map((group) => (
-          <EventGroupCard key={group.key} group={group} onOpen={setViewingId} />
-        ))
+        <ConnectionGroupList groups={groups} onOpen={setViewingId} />
       )}
+      {!isSearching && <LoadingMoreRow query={connections} sentinel={sentinel} />}
 
       <ConnectionDetailsDialog
         connection={find(viewingId)}
@@ -200,30 +202,90 @@ function TypeFilter({
   )
 }
 
-function EventGroupCard({
-  group,
+type ListRow = { key: string; group: ConnectionGroup; connection?: ConnectionItem }
+
+/**
+ * The groups' rows, virtualised: only the rows near the window's view are in the page, so a long
+ * list scrolls and lays out as fast as a short one. Each group's rows in view stay in a region
+ * named by its event.
+ */
+function ConnectionGroupList({
+  groups,
   onOpen,
 }: {
-  group: ConnectionGroup
+  groups: ConnectionGroup[]
   onOpen: (id: string) => void
 }) {
+  const rows = useMemo(
+    () =>
+      groups.flatMap((group): ListRow[] => [
+        { key: `title-${group.key}`, group },
+        ...group.connections.map((connection) => ({ key: connection.id, group, connection })),
+      ]),
+    [groups],
+  )
+  const list = useRef<HTMLDivElement | null>(null)
+  const [listTop, setListTop] = useState(0)
+  // Where the list starts in the page moves when something above it (the waiting list) changes
+  // the page's size.
+  useLayoutEffect(() => {
+    const element = list.current
+    if (!element) return
+    const measure = () => setListTop(element.getBoundingClientRect().top + window.scrollY)
+    measure()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [])
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (index) => (rows[index]?.connection ? ROW_HEIGHT : TITLE_HEIGHT),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 6,
+    scrollMargin: listTop,
+  })
+  const items = virtualizer.getVirtualItems()
+  const sections: { group: ConnectionGroup; items: typeof items }[] = []
+  for (const item of items) {
+    const group = rows[item.index]?.group
+    if (!group) continue
+    const last = sections.at(-1)
+    if (last?.group === group) last.items.push(item)
+    else sections.push({ group, items: [item] })
+  }
+  const before = (items[0]?.start ?? listTop) - listTop
+  const after = virtualizer.getTotalSize() - ((items.at(-1)?.end ?? listTop) - listTop)
   return (
-    <Card withBorder radius="lg" padding="sm" component="section" aria-label={group.title}>
-      <Title order={2} size="h5" mb="xs" px={4}>
-        {group.title}
-      </Title>
-      <Stack gap={4}>
-        {group.connections.map((connection) => (
-          <ConnectionRow
-            key={connection.id}
-            connection={connection}
-            onOpen={() => onOpen(connection.id)}
-          />
-        ))}
-      </Stack>
-    </Card>
+    <div ref={list} style={{ paddingTop: before, paddingBottom: Math.max(0, after) }}>
+      {sections.map(({ group, items: shown }) => (
+        <section key={group.key} aria-label={group.title}>
+          {shown.map((item) => {
+            const row = rows[item.index]
+            return (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+                {row?.connection ? (
+                  <ConnectionRow
+                    connection={row.connection}
+                    onOpen={() => row.connection && onOpen(row.connection.id)}
+                  />
+                ) : (
+                  <Title order={2} size="h5" pt="md" pb="xs" px={4}>
+                    {group.title}
+                  </Title>
+                )}
+              </div>
+            )
+          })}
+        </section>
+      ))}
+    </div>
   )
 }
+
+// First guesses, corrected by measuring each row once it is shown.
+const ROW_HEIGHT = 88
+const TITLE_HEIGHT = 48
 
 function ConnectionRow({ connection, onOpen }: { connection: ConnectionItem; onOpen: () => void }) {
   const { person } = connection
@@ -232,6 +294,7 @@ function ConnectionRow({ connection, onOpen }: { connection: ConnectionItem; onO
     // Named by what it shows (WCAG 2.5.3, label in name), so speech users can say what they see.
     <UnstyledButton
       onClick={onOpen}
+      w="100%"
       p={6}
       mih={56}
       style={{ borderRadius: 'var(--mantine-radius-md)' }}

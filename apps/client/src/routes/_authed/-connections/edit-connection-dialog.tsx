@@ -23,7 +23,7 @@ import {
 } from '../../../components/connection-type-toggles.tsx'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
 import { toast } from '../../../lib/toast.ts'
-import { trpc } from '../../../lib/trpc.ts'
+import { useEvents } from '../../../api/events.ts'
 
 const editForm = updateConnectionInput.pick({
   connectionFocus: true,
@@ -63,7 +63,7 @@ function EditConnectionForm({
   connection: ConnectionItem
   onDone: () => void
 }) {
-  const events = trpc.events.list.useQuery()
+  const events = useEvents()
   const update = useUpdateConnection()
   const remove = useDeleteConnection()
   const [isConfirmingDelete, setConfirmingDelete] = useState(false)

@@ -1,5 +1,12 @@
 import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
 import { Alert, Card, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core'
+import {
+  firstPage,
+  itemsOf,
+  LoadingMoreRow,
+  nextPageOf,
+  useNextPageSentinel,
+} from '../../../api/pages.tsx'
 import type { ConnectionSearchResult } from '../../../api/router-types.ts'
 import { HighlightedText } from '../../../components/highlighted-text.tsx'
 import { fullNameOf } from '../../../lib/format.ts'
@@ -17,7 +24,12 @@ type Props = {
 
 /** Memory search results, best match first, with the matched words marked. */
 export function SearchResults({ query, eventId, type, needsFollowUp, onOpen }: Props) {
-  const results = trpc.connections.search.useQuery({ q: query, eventId, type, needsFollowUp })
+  const results = trpc.connections.search.useInfiniteQuery(
+    { q: query, eventId, type, needsFollowUp, ...firstPage },
+    { getNextPageParam: nextPageOf },
+  )
+  const sentinel = useNextPageSentinel(results)
+  const found = itemsOf(results.data)
 
   if (results.isPending) {
     return (
@@ -36,15 +48,16 @@ export function SearchResults({ query, eventId, type, needsFollowUp, onOpen }: P
   return (
     <Card withBorder radius="lg" padding="sm" component="section" aria-label="Search results">
       <Text size="sm" c="dimmed" px={4} mb="xs" aria-live="polite">
-        {results.data.length === 0
+        {found.length === 0
           ? `No connections match “${query}”.`
-          : `${results.data.length} ${results.data.length === 1 ? 'connection' : 'connections'} found`}
+          : `${found.length}${results.hasNextPage ? '+' : ''} ${found.length === 1 ? 'connection' : 'connections'} found`}
       </Text>
       <Stack gap={4}>
-        {results.data.map((result) => (
+        {found.map((result) => (
           <ResultRow key={result.id} result={result} onOpen={() => onOpen(result.id)} />
         ))}
       </Stack>
+      <LoadingMoreRow query={results} sentinel={sentinel} />
     </Card>
   )
 }

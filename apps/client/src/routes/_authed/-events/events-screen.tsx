@@ -17,7 +17,8 @@ import { IconCalendar, IconClock, IconMapPin, IconSearch, IconUsers } from '@tab
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { EventItem } from '../../../api/router-types.ts'
-import { useEvents, useJoinEvent, useLeaveEvent } from '../../../api/events.ts'
+import { useEventPages, useJoinEvent, useLeaveEvent } from '../../../api/events.ts'
+import { itemsOf, LoadingMoreRow, useNextPageSentinel } from '../../../api/pages.tsx'
 import { byEventOrder, isUpcoming } from '../../../lib/events.ts'
 import { formatDate, formatTime } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -41,12 +42,13 @@ function matchesFilter(event: EventItem, filter: Filter, now: Date) {
 }
 
 export function EventsScreen() {
-  const events = useEvents()
+  const events = useEventPages()
+  const sentinel = useNextPageSentinel(events)
   const [search, setSearch] = useState('')
   const [filter, setFilter] = useState<Filter>('all')
   const now = new Date()
   const shown = byEventOrder(
-    (events.data ?? []).filter(
+    itemsOf(events.data).filter(
       (event) => matchesSearch(event, search) && matchesFilter(event, filter, now),
     ),
     now,
@@ -83,7 +85,7 @@ export function EventsScreen() {
         <Alert color="red" title="Events could not be loaded">
           Please check your connection and try again.
         </Alert>
-      ) : shown.length === 0 ? (
+      ) : shown.length === 0 && !events.hasNextPage ? (
         <Text c="dimmed" ta="center" py="xl">
           {search.trim() ? 'No events found matching your search.' : 'No events found.'}
         </Text>
@@ -94,6 +96,7 @@ export function EventsScreen() {
           ))}
         </Stack>
       )}
+      <LoadingMoreRow query={events} sentinel={sentinel} />
     </Stack>
   )
 }

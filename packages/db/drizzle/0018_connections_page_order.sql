@@ -1,0 +1,2 @@
+DROP INDEX "connections_author_created_idx";--> statement-breakpoint
+CREATE INDEX "connections_author_created_idx" ON "connections" USING btree ("author_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
