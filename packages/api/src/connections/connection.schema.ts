@@ -1,3 +1,4 @@
+import type { connectionColumns, eventSummaryColumns, personColumns } from '@fiveconnect/db'
 import { z } from 'zod'
 import {
   idempotencyKeyField,
@@ -118,3 +119,48 @@ export const searchConnectionsInput = z.object({
 })
 
 export type SearchConnectionsInput = z.input<typeof searchConnectionsInput>
+
+/** A connection as its author reads it, with its person and event; keys are @fiveconnect/db's. */
+export const connectionOutput = z.object({
+  id: z.string(),
+  eventId: z.string().nullable(),
+  personId: z.string(),
+  authorId: z.string(),
+  connectionTypes: z.array(z.string()),
+  connectionFocus: z.string().nullable(),
+  notes: z.string().nullable(),
+  photos: z.array(z.string()),
+  voiceNoteUrl: z.string().nullable(),
+  voiceNoteTranscription: z.string().nullable(),
+  voiceNoteRecordedAt: z.date().nullable(),
+  followUpOn: z.string().nullable(),
+  followUpDone: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  person: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    mobile: z.string().nullable(),
+    company: z.string().nullable(),
+    title: z.string().nullable(),
+    location: z.string().nullable(),
+    linkedin: z.string().nullable(),
+    website: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    hasUserProfile: z.boolean(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  } satisfies Record<keyof typeof personColumns, z.ZodType>),
+  event: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      startDateTime: z.date(),
+      endDateTime: z.date().nullable(),
+      location: z.string().nullable(),
+      logoUrl: z.string().nullable(),
+    } satisfies Record<keyof typeof eventSummaryColumns, z.ZodType>)
+    .nullable(),
+} satisfies Record<keyof typeof connectionColumns | 'person' | 'event', z.ZodType>)
