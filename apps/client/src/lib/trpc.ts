@@ -1,5 +1,5 @@
 import type { AppRouter } from '@fiveconnect/api'
-import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
+import { MAX_BATCH_CALLS } from '@fiveconnect/api/transport'
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query'
 import superjson from 'superjson'
 import { reportingFetch } from '../offline/connectivity.ts'
