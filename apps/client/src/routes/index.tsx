@@ -2,21 +2,34 @@ import { LoadingScreen } from '@fiveconnect/ui'
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { useCurrentUser } from '../api/auth.ts'
+import { homeSummaryInput } from '../api/home.ts'
+import { isUnauthorizedError } from '../lib/unauthorized.ts'
 import { LandingPage } from './-landing/landing-page.tsx'
 
 // Signed-out visitors get the landing page from the first chunk; home loads only for signed-in users.
 const HomeScreen = lazyRouteComponent(() => import('./-home/home-screen.tsx'), 'HomeScreen')
 
+// The app shell is served at / only to a visitor with a session cookie, so Home's data is asked for
+// with the session check rather than after it; a stale cookie's 401 here is no Unauthorized flow.
+const beforeSessionCheck = { meta: { handlesUnauthorized: true } }
+
 export const Route = createFileRoute('/')({
-  // Without blocking the landing page: once the session check says signed in, fetch home's data and
-  // its chunk side by side instead of one after the other.
-  loader: ({ context }) => {
-    void context.trpcUtils.auth.me.ensureData().then(
-      (user) => {
-        if (!user) return
-        void context.trpcUtils.connections.list.prefetch()
-        void context.trpcUtils.events.listJoined.prefetch()
-        void HomeScreen.preload?.()
+  // Without blocking the route: the session check and Home's data go in one batched request, beside
+  // Home's chunk, so Home renders once, with its data (at once from the saved cache).
+  loader: ({ context: { trpcUtils, startUnauthorizedFlow } }) => {
+    const failure = Promise.all([
+      trpcUtils.home.summary.ensureData(homeSummaryInput(), beforeSessionCheck),
+      trpcUtils.events.listJoined.ensureData(undefined, beforeSessionCheck),
+      HomeScreen.preload?.(),
+    ]).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    void trpcUtils.auth.me.ensureData().then(
+      async (user) => {
+        // Signed in, then refused: the session ended in between. Any other failure shows as the
+        // screen's own error state.
+        if (user && isUnauthorizedError(await failure)) startUnauthorizedFlow('/login')
       },
       () => {},
     )
