@@ -4,23 +4,24 @@ import { Suspense } from 'react'
 import { useCurrentUser } from '../api/auth.ts'
 import { homeSummaryInput } from '../api/home.ts'
 import { isUnauthorizedError } from '../lib/unauthorized.ts'
-import { LandingPage } from './-landing/landing-page.tsx'
+import { HomeScreen } from './-home/home-screen.tsx'
 
-// Signed-out visitors get the landing page from the first chunk; home loads only for signed-in users.
-const HomeScreen = lazyRouteComponent(() => import('./-home/home-screen.tsx'), 'HomeScreen')
+// The server answers / with the app only when there is a session cookie (the prerendered landing
+// page otherwise), so Home is in the first chunks, preloaded with them; the landing page here is for
+// a stale cookie's visitor.
+const LandingPage = lazyRouteComponent(() => import('./-landing/landing-page.tsx'), 'LandingPage')
 
 // The app shell is served at / only to a visitor with a session cookie, so Home's data is asked for
 // with the session check rather than after it; a stale cookie's 401 here is no Unauthorized flow.
 const beforeSessionCheck = { meta: { handlesUnauthorized: true } }
 
 export const Route = createFileRoute('/')({
-  // Without blocking the route: the session check and Home's data go in one batched request, beside
-  // Home's chunk, so Home renders once, with its data (at once from the saved cache).
+  // Without blocking the route: the session check and Home's data go in one batched request, so
+  // Home renders once, with its data (at once from the saved cache).
   loader: ({ context: { trpcUtils, startUnauthorizedFlow } }) => {
     const failure = Promise.all([
       trpcUtils.home.summary.ensureData(homeSummaryInput(), beforeSessionCheck),
       trpcUtils.events.listJoined.ensureData(undefined, beforeSessionCheck),
-      HomeScreen.preload?.(),
     ]).then(
       () => undefined,
       (error: unknown) => error,
@@ -39,10 +40,10 @@ export const Route = createFileRoute('/')({
 
 function IndexPage() {
   const { user } = useCurrentUser()
-  if (!user) return <LandingPage />
+  if (user) return <HomeScreen />
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <HomeScreen />
+      <LandingPage />
     </Suspense>
   )
 }
