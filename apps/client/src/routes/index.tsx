@@ -1,24 +1,22 @@
-import { LoadingScreen } from '@fiveconnect/ui'
-import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { Suspense } from 'react'
+import { createFileRoute } from '@tanstack/react-router'
 import { useCurrentUser } from '../api/auth.ts'
 import { homeSummaryInput } from '../api/home.ts'
 import { isUnauthorizedError } from '../lib/unauthorized.ts'
 import { HomeScreen } from './-home/home-screen.tsx'
+import { LandingPage } from './-landing/landing-page.tsx'
 
-// The server answers / with the app only when there is a session cookie (the prerendered landing
-// page otherwise), so Home is in the first chunks, preloaded with them; the landing page here is for
-// a stale cookie's visitor.
-const LandingPage = lazyRouteComponent(() => import('./-landing/landing-page.tsx'), 'LandingPage')
-
-// The app shell is served at / only to a visitor with a session cookie, so Home's data is asked for
-// with the session check rather than after it; a stale cookie's 401 here is no Unauthorized flow.
+// The server answers / with the app only when there is a session cookie (with the landing page,
+// prerendered from this route, otherwise). So Home is in the first chunks, preloaded with them, and
+// its data is asked for with the session check rather than after it; a stale cookie's 401 there
+// starts no Unauthorized flow.
 const beforeSessionCheck = { meta: { handlesUnauthorized: true } }
 
 export const Route = createFileRoute('/')({
   // Without blocking the route: the session check and Home's data go in one batched request, so
   // Home renders once, with its data (at once from the saved cache).
   loader: ({ context: { trpcUtils, startUnauthorizedFlow } }) => {
+    // Known to be signed out (prerendering the landing page, or after signing out).
+    if (trpcUtils.auth.me.getData() === null) return
     const failure = Promise.all([
       trpcUtils.home.summary.ensureData(homeSummaryInput(), beforeSessionCheck),
       trpcUtils.events.listJoined.ensureData(undefined, beforeSessionCheck),
@@ -40,10 +38,5 @@ export const Route = createFileRoute('/')({
 
 function IndexPage() {
   const { user } = useCurrentUser()
-  if (user) return <HomeScreen />
-  return (
-    <Suspense fallback={<LoadingScreen />}>
-      <LandingPage />
-    </Suspense>
-  )
+  return user ? <HomeScreen /> : <LandingPage />
 }
