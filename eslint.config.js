@@ -76,6 +76,42 @@ export default tseslint.config(
     },
   },
   {
+    // Every JSON call from the client goes through the tRPC client (lib/trpc.ts), so there is one
+    // transport and one error model (lib/api-errors.ts). Plain HTTP is for raw bytes only, in the
+    // modules allowed below.
+    files: ['apps/client/src/**/*.ts', 'apps/client/src/**/*.tsx'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test/**',
+      // fetch, wrapped to report whether the server could be reached.
+      'apps/client/src/lib/connectivity.ts',
+      // The tRPC link's fetch.
+      'apps/client/src/lib/trpc.ts',
+      // The PUT of a file to its signed URL, and the multipart POST of a recording.
+      'apps/client/src/lib/uploads.ts',
+      // GET /api/health: whether the server answers at all.
+      'apps/client/src/offline/start-offline.ts',
+      // POST /api/connections/{id}/transcribe, until connections.transcribe is a procedure.
+      'apps/client/src/offline/outbox-api.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.name='fetch']",
+          "MemberExpression[property.name='fetch'][object.name=/^(window|globalThis|self)$/]",
+          "NewExpression[callee.name='XMLHttpRequest']",
+          "MemberExpression[property.name='sendBeacon']",
+          "Identifier[name='reportingFetch']",
+        ].map((selector) => ({
+          selector,
+          message: 'Call the API through the tRPC client (lib/trpc.ts); plain HTTP is for bytes.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {

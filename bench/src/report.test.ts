@@ -36,14 +36,14 @@ describe('markdownTable', () => {
   it('shows value, limit, ratio, target and whether it was met', () => {
     const table = markdownTable([evaluate(listThroughput)])
     expect(table.split('\n')[2]).toBe(
-      '| Postgres | GET /api/connections | 300 req/s | 1,000 req/s (bare Hono) | 30% | ratio ≥ 25% | yes |',
+      '| Postgres | GET /api/connections | 300 req/s | 1,000 req/s (bare Hono) | 30% | ratio ≥ 25% | met |',
     )
   })
 
   it('reports an error instead of a figure, and escapes pipes', () => {
     const row = evaluate({ ...listThroughput, value: undefined, error: '404 | not found' })
     expect(markdownTable([row]).split('\n')[2]).toBe(
-      '| Postgres | GET /api/connections | error: 404 \\| not found | 1,000 req/s (bare Hono) |  | ratio ≥ 25% | error |',
+      '| Postgres | GET /api/connections | error: 404 \\| not found | 1,000 req/s (bare Hono) |  | ratio ≥ 25% | not met |',
     )
   })
 })

@@ -78,14 +78,8 @@ export function markdownTable(rows: readonly FigureRow[]): string {
           ? '—'
           : formatValue(row.value, row.unit)
     const limit = row.limit ? `${formatValue(row.limit.value, row.unit)} (${row.limit.name})` : ''
-    const met =
-      row.error !== undefined && row.target
-        ? 'error'
-        : row.met === undefined
-          ? ''
-          : row.met
-            ? 'yes'
-            : 'NO'
+    // A figure with a target that could not be measured has not met it.
+    const met = !row.target ? '' : row.met ? 'met' : 'not met'
     lines.push(
       `| ${[
         row.group,

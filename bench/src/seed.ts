@@ -1,4 +1,4 @@
-import type { Database } from '@fiveconnect/db'
+import type { Database, DbHandle } from '@fiveconnect/db'
 import {
   bulkInsertAttendance,
   bulkInsertConnections,
@@ -31,4 +31,20 @@ export async function seedDatabase(
   }
   await settleAfterBulkLoad(db)
   return countRows(db)
+}
+
+/** Migrates and seeds a fresh database, then closes the handle; returns the counts and how long it took. */
+export async function seedInto(
+  handle: DbHandle,
+  dataset: Dataset,
+  log: (message: string) => void,
+): Promise<{ counts: RowCounts; seconds: number }> {
+  try {
+    await handle.migrate()
+    const started = performance.now()
+    const counts = await seedDatabase(handle.db, dataset, log)
+    return { counts, seconds: (performance.now() - started) / 1000 }
+  } finally {
+    await handle.close()
+  }
 }

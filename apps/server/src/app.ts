@@ -1,13 +1,12 @@
+import { appRouter, type Mailer } from '@fiveconnect/api'
 import {
-  appRouter,
   createRateLimiter,
   DEFAULT_UPLOAD_QUOTA,
   noRateLimits,
   RateLimitedError,
-  type Mailer,
   type RateLimitPolicies,
   type UploadQuota,
-} from '@fiveconnect/api'
+} from '@fiveconnect/api/server'
 import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import type { Database } from '@fiveconnect/db'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
@@ -16,15 +15,17 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { except } from 'hono/combine'
 import { compress } from 'hono/compress'
+import { apiContext } from './api-context.ts'
 import { createLucia } from './auth/lucia.ts'
 import { createFileStore } from './files/file-store.ts'
 import { localUploadRoutes } from './files/local-upload-route.ts'
 import { objectRoutes } from './files/object-routes.ts'
+import { createTranscripts } from './files/transcription/transcription-job.ts'
 import {
   TRANSCRIBE_PATH,
   VOICE_NOTES_PATH,
   voiceNoteRoutes,
-  type TranscribeDeps,
+  type VoiceNoteRouteDeps,
 } from './files/voice-note-routes.ts'
 import type { ServerStorage } from './files/storage/index.ts'
 import type { AppEnv } from './http/app-env.ts'
@@ -36,6 +37,7 @@ import { requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { sessionMiddleware } from './http/session.ts'
 import { serveClient } from './http/static-client.ts'
+import type { JobQueue } from './jobs/job-queue.ts'
 import { logError, logger } from './logging/logger.ts'
 import { metricsHandler } from './metrics/metrics.ts'
 import { accountRoutes } from './rest/account.ts'
@@ -72,8 +74,11 @@ export type AppDeps = {
   db: Database
   mailer: Mailer
   storage: ServerStorage
-  /** Voice-note transcription jobs; none (notes saved untranscribed) when left out. */
-  transcription?: Pick<TranscribeDeps, 'queue' | 'timeoutMs' | 'probeTools'>
+  /** Voice-note transcription; none (notes saved untranscribed) when left out. */
+  transcription?: VoiceNoteRouteDeps & {
+    /** Where transcription jobs go; without it, voice notes are saved untranscribed. */
+    queue?: JobQueue
+  }
   config: {
     /** Public origin, used for links in emails and for the Origin check. */
     appUrl: string
@@ -133,7 +138,8 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
     }
   })
 
-  const session = sessionMiddleware({
+  const session = sessionMiddleware(lucia)
+  const api = apiContext({
     db,
     mailer,
     files: createFileStore({ db, storage }),
@@ -144,6 +150,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
       config.rateLimits === 'off' ? noRateLimits : createRateLimiter(db, config.rateLimits),
     trustProxy: config.trustProxy ?? false,
     uploadQuota: config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
+    transcripts: createTranscripts(db, transcription?.queue),
   })
   app.use(
     '/api/*',
@@ -160,6 +167,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
       requestDeadline(config.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS),
     ),
     session,
+    api,
   )
   app.use('/objects/*', session)
 
@@ -192,14 +200,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   app.route('/api', calendarFeedRoutes)
   app.route('/', objectRoutes({ db, storage }))
   if (storage.driver === 'local') app.route('/', localUploadRoutes({ db, storage }))
-  app.route(
-    '/',
-    voiceNoteRoutes({
-      db,
-      storage,
-      ...(transcription ?? { timeoutMs: 120_000 }),
-    }),
-  )
+  app.route('/', voiceNoteRoutes(transcription ?? { timeoutMs: 120_000 }))
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
 
   if (config.clientDir) serveClient(app, config.clientDir)

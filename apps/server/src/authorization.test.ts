@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { appRouter, objectIdFromUrl } from '@fiveconnect/api'
+import { appRouter } from '@fiveconnect/api'
+import { objectIdFromUrl } from '@fiveconnect/api/server'
 import {
   claimReminderDigest,
   connections,
@@ -99,6 +100,24 @@ const procedureCases: Record<string, Case> = {
       },
     ],
   },
+  'connections.createWithPerson': {
+    attacks: [
+      {
+        input: (victim) => ({ person: { firstName: 'A', lastName: 'B' }, eventId: victim.eventId }),
+        allowedBecause: 'events are open to every attendee',
+      },
+      {
+        input: (victim) => ({ person: { firstName: 'A', lastName: 'B' }, photos: [victim.photo] }),
+        ...notYourUpload,
+      },
+      {
+        input: (victim) => ({
+          person: { firstName: 'A', lastName: 'B', profileImageUrl: victim.photo },
+        }),
+        ...notYourUpload,
+      },
+    ],
+  },
   'connections.update': {
     attacks: [
       {
@@ -117,6 +136,9 @@ const procedureCases: Record<string, Case> = {
     ],
   },
   'connections.delete': {
+    attacks: [{ input: (victim) => ({ id: victim.connectionId }), ...notYourConnection }],
+  },
+  'connections.transcribe': {
     attacks: [{ input: (victim) => ({ id: victim.connectionId }), ...notYourConnection }],
   },
   'people.search': signedInOnly,

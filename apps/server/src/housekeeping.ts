@@ -1,4 +1,4 @@
-import { incomingKey, storedKey } from '@fiveconnect/api'
+import { incomingKey, storedKey } from '@fiveconnect/api/server'
 import {
   deleteAbandonedImportRows,
   deleteAbandonedObjects,

@@ -1,4 +1,5 @@
-import { sendDueDigests, type Mailer } from '@fiveconnect/api'
+import type { Mailer } from '@fiveconnect/api'
+import { sendDueDigests } from '@fiveconnect/api/server'
 import type { Database } from '@fiveconnect/db'
 import { logError } from './logging/logger.ts'
 

@@ -1,6 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import { percentile } from '../stats.ts'
 
 // Its declaration names Lighthouse's global LH namespace, which only Lighthouse's own build sees.
 const medianRunOf = computeMedianRun as (runs: Result[]) => Result
@@ -16,7 +17,7 @@ export const CHROME_FLAGS = [
 ]
 
 export type LighthouseFigures = {
-  /** 0–100. */
+  /** 0–100, the median of the runs' scores. */
   performanceScore: number
   lcpMs: number
   cls: number
@@ -31,14 +32,27 @@ export const LIGHTHOUSE_RUNS = 3
 
 /**
  * Lighthouse's default mobile run (emulated phone, simulated slow 4G and CPU) of one page, with
- * Debian's Chromium, LIGHTHOUSE_RUNS times, each in a fresh browser; the figures are those of the
- * median run (Lighthouse's own choice: nearest the median FCP and time to interactive). `cookie`
- * is sent with every request, for a signed-in page.
+ * Debian's Chromium, LIGHTHOUSE_RUNS times, each in a fresh browser. The score is the median of
+ * the runs' scores; the other figures are those of the median run (Lighthouse's own choice: nearest
+ * the median FCP and time to interactive). `cookie` is sent with every request, for a signed-in page.
  */
 export async function runLighthouse(url: string, cookie?: string): Promise<LighthouseFigures> {
   const runs: Result[] = []
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runOnce(url, cookie))
-  return figuresOf(medianRunOf(runs), url)
+  const scores = runs.map((run) => scoreOf(run, url))
+  return {
+    ...figuresOf(medianRunOf(runs), url),
+    performanceScore: percentile(
+      scores.sort((a, b) => a - b),
+      50,
+    ),
+  }
+}
+
+function scoreOf(lhr: Result, url: string): number {
+  const score = lhr.categories.performance?.score
+  if (score == null) throw new Error(`Lighthouse could not score ${url}`)
+  return score * 100
 }
 
 async function runOnce(url: string, cookie: string | undefined): Promise<Result> {
@@ -62,11 +76,10 @@ async function runOnce(url: string, cookie: string | undefined): Promise<Result>
   }
 }
 
-function figuresOf(lhr: Result, url: string): LighthouseFigures {
-  const score = lhr.categories.performance?.score
+function figuresOf(lhr: Result, url: string): Omit<LighthouseFigures, 'performanceScore'> {
   const lcp = lhr.audits['largest-contentful-paint']?.numericValue
   const cls = lhr.audits['cumulative-layout-shift']?.numericValue
-  if (score == null || lcp === undefined || cls === undefined) {
+  if (lcp === undefined || cls === undefined) {
     throw new Error(`Lighthouse could not measure ${url}`)
   }
   const details = lhr.audits['network-requests']?.details
@@ -74,5 +87,5 @@ function figuresOf(lhr: Result, url: string): LighthouseFigures {
   const scriptPaths = items
     .filter((item) => item.resourceType === 'Script')
     .map((item) => new URL(item.url).pathname.replace(/^\//, ''))
-  return { performanceScore: score * 100, lcpMs: lcp, cls, scriptPaths }
+  return { lcpMs: lcp, cls, scriptPaths }
 }

@@ -1,4 +1,4 @@
-import type { Database, PublicUser } from '@fiveconnect/db'
+import type { Database, PublicUser, VoiceNoteTranscription } from '@fiveconnect/db'
 import type { RateLimiter } from './rate-limit.ts'
 import type { ObjectStorage } from './uploads/object-storage.ts'
 import type { UploadQuota } from './uploads/uploads.service.ts'
@@ -35,6 +35,12 @@ export type MailMessage = {
 
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
 
+/** Transcripts of stored voice notes, made in the background by the server. */
+export type Transcripts = {
+  /** Asks for a voice note's transcript (never twice for one) and answers where it stands. */
+  request: (objectId: string) => Promise<VoiceNoteTranscription>
+}
+
 export type Context = {
   db: Database
   auth: Auth
@@ -54,4 +60,5 @@ export type Context = {
    */
   afterResponse: (task: () => Promise<void>) => void
   uploadQuota: UploadQuota
+  transcripts: Transcripts
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { serverMessageOr, toast } from '../lib/toast.ts'
+import { toast } from '../lib/toast.ts'
+import { serverMessageOr } from '../lib/api-errors.ts'
 import { trpc } from '../lib/trpc.ts'
 
 /** SPEC section 4: signed in when the current-user call succeeds; failure or null means signed out. */

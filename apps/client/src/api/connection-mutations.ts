@@ -20,6 +20,12 @@ export function useCreateConnection() {
   return trpc.connections.create.useMutation({ onSuccess: refresh })
 }
 
+/** A new person and the connection with them, made together by the server. */
+export function useCreateConnectionWithPerson() {
+  const refresh = useRefreshConnections()
+  return trpc.connections.createWithPerson.useMutation({ onSuccess: refresh })
+}
+
 export function useUpdateConnection() {
   const refresh = useRefreshConnections()
   return trpc.connections.update.useMutation({ onSuccess: refresh })

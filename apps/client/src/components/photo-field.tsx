@@ -1,11 +1,11 @@
-import { MAX_PHOTOS_PER_CONNECTION } from '@fiveconnect/api/schemas'
+import { imageProblem, MAX_PHOTOS_PER_CONNECTION } from '@fiveconnect/api/schemas'
 import { ActionIcon, Box, Button, FileButton, Image, Input, SimpleGrid, Stack } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
 import { IconCamera, IconX } from '@tabler/icons-react'
 import { useEffect, useMemo } from 'react'
+import { useUploadConnectionPhoto } from '../api/uploads.ts'
+import { serverMessageOr } from '../lib/api-errors.ts'
+import { isOnline } from '../lib/connectivity.ts'
 import { toast } from '../lib/toast.ts'
-import { isOnline } from '../offline/connectivity.ts'
-import { imageProblem, serverMessageOf, uploadConnectionPhoto } from '../lib/uploads.ts'
 
 type Props = {
   value: string[]
@@ -19,7 +19,7 @@ type Props = {
  * offline where allowed, kept on the device.
  */
 export function PhotoField({ value, onChange, offline }: Props) {
-  const upload = useMutation({ mutationFn: uploadConnectionPhoto })
+  const upload = useUploadConnectionPhoto()
 
   const choose = (file: File | null) => {
     if (!file) return
@@ -39,7 +39,7 @@ export function PhotoField({ value, onChange, offline }: Props) {
         toast.success('Photo Added', 'The photo has been added to this connection.')
       },
       onError: (error) =>
-        toast.error('Upload Failed', serverMessageOf(error) ?? 'Failed to upload photo'),
+        toast.error('Upload Failed', serverMessageOr(error, 'Failed to upload photo')),
     })
   }
 

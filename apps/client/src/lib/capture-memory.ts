@@ -1,7 +1,9 @@
 import { CONNECTION_TYPES, type ConnectionType } from '@fiveconnect/api/schemas'
 import type { EventItem } from '../api/router-types.ts'
-import { CAPTURE_MEMORY_KEY } from '../offline/saved-data-flag.ts'
 import { localDay } from './follow-ups.ts'
+
+/** Where Add Connection remembers the user's last save (cleared with the saved data on sign-out). */
+export const CAPTURE_MEMORY_KEY = 'fiveconnect:last-capture'
 
 /** An event used this long ago is still the one the user is at. */
 export const RECENT_EVENT_MS = 12 * 60 * 60 * 1000

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { isUnauthorizedError } from './unauthorized.ts'
+import { isUnauthorizedError } from './api-errors.ts'
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,5 +1,4 @@
 import { notifications } from '@mantine/notifications'
-import { TRPCClientError } from '@trpc/client'
 
 export const TOAST_AFTER_RELOAD_KEY = 'toastAfterReload'
 
@@ -18,12 +17,6 @@ export const toast = {
   error(title: string, message: string) {
     notifications.show({ title, message, color: 'red' })
   },
-}
-
-/** The server's message when the server sent one, otherwise the screen's default text. */
-export function serverMessageOr(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && error.data && error.message) return error.message
-  return fallback
 }
 
 /** Shows the toast saved by `successAcrossReload` before this page load, if any, and forgets it. */

@@ -1,4 +1,3 @@
-import { TRPCClientError } from '@trpc/client'
 import { toast } from './toast.ts'
 
 export const UNAUTHORIZED_REDIRECT_MS = 500
@@ -8,19 +7,6 @@ export type LoginTarget = '/login' | '/api/login'
 
 export function loginTargetFor(pathname: string): LoginTarget {
   return pathname === '/events' || pathname.startsWith('/events/') ? '/api/login' : '/login'
-}
-
-export function isUnauthorizedError(error: unknown): boolean {
-  if (error instanceof TRPCClientError) {
-    const data = error.data as { httpStatus?: number; code?: string } | undefined
-    if (data?.code === 'UNAUTHORIZED' || data?.httpStatus === 401) return true
-  }
-  // Plain HTTP calls (uploads) fail with '{status}: {response text}'.
-  return (
-    error instanceof Error &&
-    error.message.startsWith('401') &&
-    error.message.includes('Unauthorized')
-  )
 }
 
 type Deps = {

@@ -1,10 +1,11 @@
-import { MAX_IMAGE_BYTES } from '@fiveconnect/api/schemas'
+import { imageProblem, MAX_IMAGE_BYTES } from '@fiveconnect/api/schemas'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { server } from '../test/setup.ts'
+import { mockTrpc, trpcCallsTo, TrpcMockError } from '../test/trpc-msw.ts'
+import { httpStatusOf, isRefused, serverMessageOr } from './api-errors.ts'
+import { createTrpcClient } from './trpc.ts'
 import {
-  imageProblem,
-  serverMessageOf,
   saveVoiceNote,
   uploadConnectionPhoto,
   uploadEventLogo,
@@ -12,17 +13,14 @@ import {
 } from './uploads.ts'
 
 const SIGNED = 'http://storage.test/uploads/abc?signature=xyz'
+const client = createTrpcClient(window.location.origin)
 
 function mockStorage() {
-  const seen: { putType: string | null; putBody: string; confirmed: unknown }[] = []
+  const seen: { putType: string | null; putBody: string }[] = []
+  mockTrpc({ 'uploads.createUploadUrl': () => ({ uploadURL: SIGNED }) })
   server.use(
-    http.post('*/api/objects/upload', () => HttpResponse.json({ uploadURL: SIGNED })),
     http.put('http://storage.test/uploads/abc', async ({ request }) => {
-      seen.push({
-        putType: request.headers.get('content-type'),
-        putBody: await request.text(),
-        confirmed: null,
-      })
+      seen.push({ putType: request.headers.get('content-type'), putBody: await request.text() })
       return new HttpResponse(null, { status: 200 })
     }),
   )
@@ -43,47 +41,55 @@ describe('image checks', () => {
 describe('uploads', () => {
   it('uploads a photo: signed URL, raw PUT with its type, then confirms the URL without query', async () => {
     const seen = mockStorage()
-    let confirmed: unknown
-    server.use(
-      http.put('*/api/connection-photos', async ({ request }) => {
-        confirmed = await request.json()
-        return HttpResponse.json({ objectPath: '/objects/abc' })
-      }),
-    )
-    const path = await uploadConnectionPhoto(new File(['pixels'], 'a.png', { type: 'image/png' }))
-    expect(path).toBe('/objects/abc')
-    expect(seen).toEqual([{ putType: 'image/png', putBody: 'pixels', confirmed: null }])
-    expect(confirmed).toEqual({ photoURL: 'http://storage.test/uploads/abc' })
+    mockTrpc({ 'uploads.confirmConnectionPhoto': () => ({ objectPath: '/objects/abc' }) })
+    const file = new File(['pixels'], 'a.png', { type: 'image/png' })
+    expect(await uploadConnectionPhoto(client, file)).toBe('/objects/abc')
+    expect(seen).toEqual([{ putType: 'image/png', putBody: 'pixels' }])
+    expect(trpcCallsTo('uploads.confirmConnectionPhoto')).toEqual([
+      { photoURL: 'http://storage.test/uploads/abc' },
+    ])
   })
 
   it('confirms an event logo with logoURL', async () => {
     mockStorage()
-    let confirmed: unknown
-    server.use(
-      http.put('*/api/event-logos', async ({ request }) => {
-        confirmed = await request.json()
-        return HttpResponse.json({ objectPath: '/objects/logo' })
-      }),
-    )
-    expect(await uploadEventLogo(new File(['x'], 'l.png', { type: 'image/png' }))).toBe(
-      '/objects/logo',
-    )
-    expect(confirmed).toEqual({ logoURL: 'http://storage.test/uploads/abc' })
+    mockTrpc({ 'uploads.confirmEventLogo': () => ({ objectPath: '/objects/logo' }) })
+    const file = new File(['x'], 'l.png', { type: 'image/png' })
+    expect(await uploadEventLogo(client, file)).toBe('/objects/logo')
+    expect(trpcCallsTo('uploads.confirmEventLogo')).toEqual([
+      { logoURL: 'http://storage.test/uploads/abc' },
+    ])
   })
 
-  it("fails with '{status}: {text}' and exposes the server's message", async () => {
+  it("fails with the server's status and message when it refuses the file", async () => {
     mockStorage()
+    mockTrpc({
+      'uploads.confirmConnectionPhoto': () => {
+        throw new TrpcMockError('BAD_REQUEST', 'That file is not an image.')
+      },
+    })
+    const failure = await uploadConnectionPhoto(
+      client,
+      new File(['x'], 'a.png', { type: 'image/png' }),
+    ).catch((error: unknown) => error)
+    expect(httpStatusOf(failure)).toBe(400)
+    expect(isRefused(failure)).toBe(true)
+    expect(serverMessageOr(failure, 'Failed')).toBe('That file is not an image.')
+  })
+
+  it('fails with the status when the storage refuses the bytes', async () => {
+    mockTrpc({ 'uploads.createUploadUrl': () => ({ uploadURL: SIGNED }) })
     server.use(
-      http.put('*/api/connection-photos', () =>
-        HttpResponse.json({ message: 'That file is not an image.' }, { status: 400 }),
+      http.put('http://storage.test/uploads/abc', () =>
+        HttpResponse.text('<Error>SignatureDoesNotMatch</Error>', { status: 403 }),
       ),
     )
     const failure = await uploadConnectionPhoto(
+      client,
       new File(['x'], 'a.png', { type: 'image/png' }),
     ).catch((error: unknown) => error)
-    expect(failure).toBeInstanceOf(Error)
-    expect((failure as Error).message).toBe('400: {"message":"That file is not an image."}')
-    expect(serverMessageOf(failure)).toBe('That file is not an image.')
+    expect(httpStatusOf(failure)).toBe(403)
+    expect(serverMessageOr(failure, 'Failed to upload photo')).toBe('Failed to upload photo')
+    expect(trpcCallsTo('uploads.confirmConnectionPhoto')).toEqual([])
   })
 
   it('sends a recording as the multipart field audio and reads where it is saved', async () => {
@@ -105,15 +111,28 @@ describe('uploads', () => {
     expect(received).toEqual({ type: 'audio/webm', size: 4 })
   })
 
-  it("fails a voice note upload with '{status}: {text}'", async () => {
+  it('fails a voice note upload with its status, and the server message when it sent one', async () => {
     server.use(
       http.post('*/api/voice-notes', () =>
         HttpResponse.text('Failed to upload audio file', { status: 500 }),
       ),
     )
-    await expect(saveVoiceNote(new Blob(['a'], { type: 'audio/webm' }))).rejects.toThrow(
-      '500: Failed to upload audio file',
+    const failure = await saveVoiceNote(new Blob(['a'], { type: 'audio/webm' })).catch(
+      (error: unknown) => error,
     )
+    expect(httpStatusOf(failure)).toBe(500)
+    expect(isRefused(failure)).toBe(false)
+
+    server.use(
+      http.post('*/api/voice-notes', () =>
+        HttpResponse.json({ message: 'The recording is too long.' }, { status: 400 }),
+      ),
+    )
+    const refused = await saveVoiceNote(new Blob(['a'], { type: 'audio/webm' })).catch(
+      (error: unknown) => error,
+    )
+    expect(isRefused(refused)).toBe(true)
+    expect(serverMessageOr(refused, 'Failed')).toBe('The recording is too long.')
   })
 
   it('names recordings after their format', () => {

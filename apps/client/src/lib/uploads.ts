@@ -1,103 +1,48 @@
 /**
- * The file calls of SPEC section 7 over fetch: ask for a signed upload URL, PUT the raw file to it,
- * then ask the server to keep it (it checks type and size again and answers the stored path).
- * Every non-OK answer fails with '{status}: {response text}', like the app's other plain calls.
+ * The file calls of SPEC section 7. The JSON steps are tRPC procedures (a signed upload URL, then
+ * the server keeping the file after checking its type and size again); only the bytes go by plain
+ * HTTP: the PUT of the file to the signed URL and the multipart POST of a recording.
  */
-import { MAX_IMAGE_BYTES, type StoreVoiceNoteOutput } from '@fiveconnect/api/schemas'
-import { reportingFetch } from '../offline/connectivity.ts'
-
-/** Why a file cannot be uploaded as an image, or null when it can (SPEC section 5). */
-export function imageProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'Only image files can be uploaded.'
-  if (file.size > MAX_IMAGE_BYTES) return 'Images must be 5 MB or smaller.'
-  return null
-}
+import type { StoreVoiceNoteOutput } from '@fiveconnect/api/schemas'
+import { byteRequestError } from './api-errors.ts'
+import { reportingFetch } from './connectivity.ts'
+import type { TrpcClient } from './trpc.ts'
 
 /** SPEC section 7: the saved URL is the upload URL without its query string. */
-export function storedUrlOf(uploadURL: string): string {
+function storedUrlOf(uploadURL: string): string {
   const queryStart = uploadURL.indexOf('?')
   return queryStart === -1 ? uploadURL : uploadURL.slice(0, queryStart)
 }
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export async function send(url: string, init: RequestInit): Promise<Response> {
-  // Absolute, so the same code runs in the browser and under test in Node.
-  const response = await reportingFetch(new URL(url, window.location.origin), {
-    credentials: 'include',
-    ...init,
-  })
-  if (!response.ok) {
-    const text = await response.text()
-    throw new HttpError(response.status, `${response.status}: ${text || response.statusText}`)
-  }
-  return response
-}
-
-export async function sendJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await send(url, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  })
-  return (await response.json()) as T
-}
-
-/** The server's own message from a '{status}: {"message": ...}' error, if it sent one. */
-export function serverMessageOf(error: unknown): string | undefined {
-  if (!(error instanceof HttpError)) return undefined
-  const body = error.message.slice(error.message.indexOf(':') + 1).trim()
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown }
-    return typeof parsed.message === 'string' ? parsed.message : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /** Gets a signed URL, PUTs the file there, and answers the URL to confirm (without its query). */
-async function uploadRaw(file: Blob): Promise<string> {
-  const { uploadURL } = await sendJson<{ uploadURL: string }>('POST', '/api/objects/upload')
-  await send(uploadURL, {
+async function uploadBytes(client: TrpcClient, file: Blob): Promise<string> {
+  const { uploadURL } = await client.uploads.createUploadUrl.mutate()
+  // No cookies: the signed URL is the permission, and it may point at another origin (S3).
+  const response = await reportingFetch(uploadURL, {
     method: 'PUT',
     body: file,
     headers: { 'Content-Type': file.type },
   })
+  if (!response.ok) throw byteRequestError(response.status, await response.text())
   return storedUrlOf(uploadURL)
 }
 
 /** Uploads a connection photo; answers its stored path (/objects/...). */
-export async function uploadConnectionPhoto(file: Blob): Promise<string> {
-  const photoURL = await uploadRaw(file)
-  const { objectPath } = await sendJson<{ objectPath: string }>('PUT', '/api/connection-photos', {
-    photoURL,
-  })
-  return objectPath
+export async function uploadConnectionPhoto(client: TrpcClient, file: Blob): Promise<string> {
+  const photoURL = await uploadBytes(client, file)
+  return (await client.uploads.confirmConnectionPhoto.mutate({ photoURL })).objectPath
 }
 
 /** Uploads an event logo (admins only); answers its stored path. */
-export async function uploadEventLogo(file: File): Promise<string> {
-  const logoURL = await uploadRaw(file)
-  const { objectPath } = await sendJson<{ objectPath: string }>('PUT', '/api/event-logos', {
-    logoURL,
-  })
-  return objectPath
+export async function uploadEventLogo(client: TrpcClient, file: Blob): Promise<string> {
+  const logoURL = await uploadBytes(client, file)
+  return (await client.uploads.confirmEventLogo.mutate({ logoURL })).objectPath
 }
 
 /** Uploads and sets the signed-in user's profile photo; answers its stored path. */
-export async function uploadProfilePhoto(file: File): Promise<string> {
-  const profileImageUrl = await uploadRaw(file)
-  const { objectPath } = await sendJson<{ objectPath: string }>('PUT', '/api/profile/photo', {
-    profileImageUrl,
-  })
-  return objectPath
+export async function uploadProfilePhoto(client: TrpcClient, file: Blob): Promise<string> {
+  const profileImageUrl = await uploadBytes(client, file)
+  return (await client.uploads.confirmProfilePhoto.mutate({ profileImageUrl })).objectPath
 }
 
 /** voice-note.webm, or voice-note.mp4 for Safari's recordings. */
@@ -123,8 +68,7 @@ export function saveVoiceNote(
     request.upload.addEventListener('load', () => onUploaded?.())
     request.addEventListener('load', () => {
       if (request.status < 200 || request.status >= 300) {
-        const text = request.responseText || request.statusText
-        reject(new HttpError(request.status, `${request.status}: ${text}`))
+        reject(byteRequestError(request.status, request.responseText))
         return
       }
       try {

@@ -1,19 +1,25 @@
-import type { StoreVoiceNoteOutput } from '@fiveconnect/api/schemas'
-import { send, sendJson, uploadConnectionPhoto, voiceNoteFileName } from '../lib/uploads.ts'
+import { byteRequestError } from '../lib/api-errors.ts'
+import { reportingFetch } from '../lib/connectivity.ts'
+import type { TrpcClient } from '../lib/trpc.ts'
+import { saveVoiceNote, uploadConnectionPhoto } from '../lib/uploads.ts'
 import type { OutboxApi } from './outbox-sync.ts'
 
-/** The outbox's calls over the documented REST API, with the idempotency keys in their bodies. */
-export const outboxApi: OutboxApi = {
-  createPerson: (input) => sendJson('POST', '/api/people', input),
-  uploadPhoto: uploadConnectionPhoto,
-  storeVoiceNote: async (recording) => {
-    const body = new FormData()
-    body.append('audio', recording, voiceNoteFileName(recording.type))
-    const response = await send('/api/voice-notes', { method: 'POST', body })
-    return ((await response.json()) as StoreVoiceNoteOutput).voiceNoteUrl
-  },
-  createConnection: (input) => sendJson('POST', '/api/connections', input),
-  transcribe: async (connectionId) => {
-    await sendJson('POST', `/api/connections/${connectionId}/transcribe`)
-  },
+/** The outbox's calls: procedures through the app's tRPC client, bytes by plain HTTP. */
+export function createOutboxApi(client: TrpcClient): OutboxApi {
+  return {
+    uploadPhoto: (photo) => uploadConnectionPhoto(client, photo),
+    storeVoiceNote: async (recording) => (await saveVoiceNote(recording)).voiceNoteUrl,
+    createConnection: (input) => client.connections.create.mutate(input),
+    createConnectionWithPerson: (input) => client.connections.createWithPerson.mutate(input),
+    // The one JSON call left on REST until connections.transcribe is a procedure (issue 21).
+    transcribe: async (connectionId) => {
+      const response = await reportingFetch(`/api/connections/${connectionId}/transcribe`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+      if (!response.ok) throw byteRequestError(response.status, await response.text())
+    },
+  }
 }

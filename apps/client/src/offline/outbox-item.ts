@@ -1,4 +1,9 @@
-import type { CreateConnectionInput, CreatePersonInput } from '@fiveconnect/api/schemas'
+import type {
+  CreateConnectionInput,
+  CreateConnectionWithPersonInput,
+} from '@fiveconnect/api/schemas'
+
+export type NewPersonDetails = CreateConnectionWithPersonInput['person']
 
 /** The connection's own fields, as Add Connection collected them. */
 export type QueuedContent = Pick<
@@ -20,8 +25,8 @@ export type QueuedConnection = {
   /** For the waiting list: who and where. */
   personName: string
   eventTitle: string | null
-  /** A person chosen from the user's connections, or a new one to create first. */
-  person: { id: string } | { details: CreatePersonInput; idempotencyKey: string }
+  /** A person chosen from the user's connections, or a new one, created with the connection. */
+  person: { id: string } | { details: NewPersonDetails }
   content: QueuedContent
   /** Stored photo paths, and photos still on the device. */
   photos: string[]
@@ -57,14 +62,13 @@ export function newQueuedConnection(
     | 'voiceNoteUrl'
     | 'voiceNoteTranscription'
     | 'localVoiceNote'
-  > & { person: { id: string } | { details: CreatePersonInput } },
+    | 'person'
+  >,
 ): QueuedConnection {
-  const { person } = fields
   return {
     ...fields,
     id: crypto.randomUUID(),
     queuedAt: Date.now(),
-    person: 'id' in person ? person : { ...person, idempotencyKey: crypto.randomUUID() },
     needsTranscription: false,
     connectionId: null,
     attempts: 0,

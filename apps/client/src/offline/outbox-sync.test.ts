@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '../lib/uploads.ts'
+import { TRPCClientError } from '@trpc/client'
 import type { QueuedConnection } from './outbox-item.ts'
 import { createOutboxSync, retryDelayMs, type OutboxApi } from './outbox-sync.ts'
 
@@ -10,7 +10,7 @@ function queued(overrides: Partial<QueuedConnection> = {}): QueuedConnection {
     queuedAt: 1,
     personName: 'Ada Lovelace',
     eventTitle: null,
-    person: { details: { firstName: 'Ada', lastName: 'Lovelace' }, idempotencyKey: 'person-key-1' },
+    person: { details: { firstName: 'Ada', lastName: 'Lovelace' } },
     content: {
       eventId: null,
       connectionTypes: ['SA'],
@@ -32,6 +32,10 @@ function queued(overrides: Partial<QueuedConnection> = {}): QueuedConnection {
     ...overrides,
   }
 }
+
+/** A tRPC error as the client gets it from the server's answer. */
+const serverError = (httpStatus: number, message: string) =>
+  TRPCClientError.from({ error: { message, code: -32600, data: { httpStatus } } })
 
 function memoryStorage(items: QueuedConnection[]) {
   const byId = new Map(items.map((item) => [item.id, item]))
@@ -67,10 +71,11 @@ function fakeServer(failOnce: Partial<Record<keyof OutboxApi, unknown>> = {}) {
   }
   let uploads = 0
   const api: OutboxApi = {
-    createPerson: (input) => call('createPerson', input, { id: 'person-1' }),
     uploadPhoto: (photo) => call('uploadPhoto', photo, `/objects/photo-${++uploads}`),
     storeVoiceNote: (recording) => call('storeVoiceNote', recording, '/objects/voice'),
     createConnection: (input) => call('createConnection', input, { id: 'server-connection-1' }),
+    createConnectionWithPerson: (input) =>
+      call('createConnectionWithPerson', input, { id: 'server-connection-1' }),
     transcribe: (id) => call('transcribe', id, undefined),
   }
   return { api, calls, sent }
@@ -91,31 +96,27 @@ function syncWith(storage: ReturnType<typeof memoryStorage>, api: OutboxApi, now
 }
 
 describe('replaying the outbox', () => {
-  it('sends the person, the uploads, the connection, then asks for the transcription', async () => {
+  it('sends the uploads, the connection with its new person, then asks for the transcription', async () => {
     const storage = memoryStorage([queued()])
     const server = fakeServer()
     const { outbox } = syncWith(storage, server.api)
     await outbox.sync()
 
     expect(server.calls).toEqual([
-      'createPerson',
       'uploadPhoto',
       'uploadPhoto',
       'storeVoiceNote',
-      'createConnection',
+      'createConnectionWithPerson',
       'transcribe',
     ])
-    expect(server.sent.createPerson).toEqual([
-      { firstName: 'Ada', lastName: 'Lovelace', idempotencyKey: 'person-key-1' },
-    ])
-    expect(server.sent.createConnection).toEqual([
+    expect(server.sent.createConnectionWithPerson).toEqual([
       {
         eventId: null,
         connectionTypes: ['SA'],
         connectionFocus: 'Engines',
         notes: null,
         voiceNoteRecordedAt: new Date('2026-11-25T09:00:00Z'),
-        personId: 'person-1',
+        person: { firstName: 'Ada', lastName: 'Lovelace' },
         photos: ['/objects/photo-1', '/objects/photo-2'],
         voiceNoteUrl: '/objects/voice',
         voiceNoteTranscription: null,
@@ -128,13 +129,12 @@ describe('replaying the outbox', () => {
 
   it('after a lost answer, resumes where it stopped and resends the same key', async () => {
     const storage = memoryStorage([queued()])
-    const server = fakeServer({ createConnection: new TypeError('Failed to fetch') })
+    const server = fakeServer({ createConnectionWithPerson: new TypeError('Failed to fetch') })
     const { outbox, retries } = syncWith(storage, server.api)
 
     await outbox.sync()
     expect(retries).toEqual([1000 + retryDelayMs(1)])
     expect(storage.get('connection-key-1')).toMatchObject({
-      person: { id: 'person-1' },
       photos: ['/objects/photo-1', '/objects/photo-2'],
       localPhotos: [],
       voiceNoteUrl: '/objects/voice',
@@ -145,12 +145,12 @@ describe('replaying the outbox', () => {
 
     // Not before its time; then only the steps left.
     await outbox.sync()
-    expect(server.calls.filter((name) => name === 'createConnection')).toHaveLength(1)
+    expect(server.calls.filter((name) => name === 'createConnectionWithPerson')).toHaveLength(1)
     const later = syncWith(storage, server.api, () => 1000 + retryDelayMs(1))
     await later.outbox.sync()
-    expect(server.calls.slice(5)).toEqual(['createConnection', 'transcribe'])
+    expect(server.calls.slice(4)).toEqual(['createConnectionWithPerson', 'transcribe'])
     expect(
-      server.sent.createConnection?.map(
+      server.sent.createConnectionWithPerson?.map(
         (input) => (input as { idempotencyKey: string }).idempotencyKey,
       ),
     ).toEqual(['connection-key-1', 'connection-key-1'])
@@ -168,10 +168,10 @@ describe('replaying the outbox', () => {
       queued({ id: 'second', queuedAt: 2, localPhotos: [], localVoiceNote: null }),
       queued({ id: 'first', queuedAt: 1, localPhotos: [], localVoiceNote: null }),
     ])
-    const server = fakeServer({ createPerson: new HttpError(503, '503: {"message":"Try again"}') })
+    const server = fakeServer({ createConnectionWithPerson: serverError(503, 'Try again') })
     const { outbox } = syncWith(storage, server.api)
     await outbox.sync()
-    expect(server.calls).toEqual(['createPerson'])
+    expect(server.calls).toEqual(['createConnectionWithPerson'])
     expect(storage.get('first')?.attempts).toBe(1)
     expect(storage.get('second')?.attempts).toBe(0)
   })
@@ -182,18 +182,18 @@ describe('replaying the outbox', () => {
       queued({ id: 'fine', queuedAt: 2, localPhotos: [], localVoiceNote: null }),
     ])
     const server = fakeServer({
-      createPerson: new HttpError(400, '400: {"message":"Invalid email address"}'),
+      createConnectionWithPerson: serverError(400, 'Invalid email address'),
     })
     const { outbox } = syncWith(storage, server.api)
     await outbox.sync()
     expect(storage.list()).toEqual([
       expect.objectContaining({ id: 'refused', failure: 'Invalid email address' }),
     ])
-    expect(server.sent.createConnection).toHaveLength(1)
+    expect(server.sent.createConnectionWithPerson).toHaveLength(2)
 
     // A refused item waits for the user: syncing again leaves it alone.
     await outbox.sync()
-    expect(server.calls.filter((name) => name === 'createPerson')).toHaveLength(2)
+    expect(server.calls.filter((name) => name === 'createConnectionWithPerson')).toHaveLength(2)
   })
 
   it('leaves everything waiting when the session has ended, and other users’ items alone', async () => {
@@ -201,14 +201,26 @@ describe('replaying the outbox', () => {
       queued({ id: 'mine', localPhotos: [], localVoiceNote: null }),
       queued({ id: 'theirs', userId: 'someone else', queuedAt: 0 }),
     ])
-    const server = fakeServer({ createPerson: new HttpError(401, '401: Unauthorized') })
+    const server = fakeServer({ createConnectionWithPerson: serverError(401, 'Unauthorized') })
     const { outbox, retries } = syncWith(storage, server.api)
     await outbox.sync()
-    expect(server.calls).toEqual(['createPerson'])
+    expect(server.calls).toEqual(['createConnectionWithPerson'])
     expect(retries).toEqual([])
     expect(storage.list().map((item) => [item.id, item.attempts, item.failure])).toEqual([
       ['mine', 0, null],
       ['theirs', 0, null],
     ])
+  })
+  it('saves a connection with a person chosen from the user’s own by that person’s id', async () => {
+    const storage = memoryStorage([
+      queued({ person: { id: 'person-7' }, localPhotos: [], localVoiceNote: null }),
+    ])
+    const server = fakeServer()
+    await syncWith(storage, server.api).outbox.sync()
+    expect(server.calls).toEqual(['createConnection'])
+    expect(server.sent.createConnection).toEqual([
+      expect.objectContaining({ personId: 'person-7', idempotencyKey: 'connection-key-1' }),
+    ])
+    expect(storage.list()).toEqual([])
   })
 })

@@ -1,15 +1,20 @@
-import type { CreateConnectionInput, CreatePersonInput } from '@fiveconnect/api/schemas'
-import { HttpError, serverMessageOf } from '../lib/uploads.ts'
+import type {
+  CreateConnectionInput,
+  CreateConnectionWithPersonInput,
+} from '@fiveconnect/api/schemas'
+import { isRefused, isUnauthorizedError, serverMessageOr } from '../lib/api-errors.ts'
 import { isWaitingFor, type QueuedConnection } from './outbox-item.ts'
 
-/** The server calls a queued connection is replayed with (SPEC section 7, plus the outbox's own). */
+type WithKey<T> = T & { idempotencyKey: string }
+
+/** The server calls a queued connection is replayed with, the creations with its key. */
 export type OutboxApi = {
-  createPerson: (input: CreatePersonInput & { idempotencyKey: string }) => Promise<{ id: string }>
   uploadPhoto: (photo: Blob) => Promise<string>
   storeVoiceNote: (recording: Blob) => Promise<string>
-  createConnection: (input: CreateConnectionInput & { idempotencyKey: string }) => Promise<{
-    id: string
-  }>
+  createConnection: (input: WithKey<CreateConnectionInput>) => Promise<{ id: string }>
+  createConnectionWithPerson: (
+    input: WithKey<CreateConnectionWithPersonInput>,
+  ) => Promise<{ id: string }>
   transcribe: (connectionId: string) => Promise<void>
 }
 
@@ -27,18 +32,6 @@ const RETRY_LONGEST_MS = 60_000
 export const retryDelayMs = (attempts: number) =>
   Math.min(RETRY_LONGEST_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1))
 
-/** The server refused the data itself (a 4xx other than signed out, timed out or too many). */
-function isRefused(error: unknown): error is HttpError {
-  return (
-    error instanceof HttpError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    ![401, 408, 429].includes(error.status)
-  )
-}
-
-const isSignedOut = (error: unknown) => error instanceof HttpError && error.status === 401
-
 type Options = {
   storage: OutboxStorage
   api: OutboxApi
@@ -52,7 +45,8 @@ type Options = {
 }
 
 /**
- * Replays the outbox in the order it was filled: person, uploads, connection, then transcription.
+ * Replays the outbox in the order it was filled: uploads, the connection (with its new person, in
+ * one call), then transcription.
  * A failure that may pass (no network, a 5xx) stops the run and sets a back-off, so later items
  * keep their order; a refusal (a 400, say) marks only that item, with the server's message.
  */
@@ -71,11 +65,6 @@ export function createOutboxSync({
       await storage.put(item)
     }
 
-    if (!('id' in item.person)) {
-      const { details, idempotencyKey } = item.person
-      const person = await api.createPerson({ ...details, idempotencyKey })
-      await record({ person: { id: person.id } })
-    }
     for (const photo of item.localPhotos) {
       const path = await api.uploadPhoto(photo)
       await record({ photos: [...item.photos, path], localPhotos: item.localPhotos.slice(1) })
@@ -84,16 +73,19 @@ export function createOutboxSync({
       const voiceNoteUrl = await api.storeVoiceNote(item.localVoiceNote)
       await record({ voiceNoteUrl, localVoiceNote: null, needsTranscription: true })
     }
-    if (item.connectionId === null && 'id' in item.person) {
-      const connection = await api.createConnection({
+    if (item.connectionId === null) {
+      const connection = {
         ...item.content,
-        personId: item.person.id,
         photos: item.photos,
         voiceNoteUrl: item.voiceNoteUrl,
         voiceNoteTranscription: item.voiceNoteTranscription,
         idempotencyKey: item.id,
-      })
-      await record({ connectionId: connection.id })
+      }
+      const { id } =
+        'id' in item.person
+          ? await api.createConnection({ ...connection, personId: item.person.id })
+          : await api.createConnectionWithPerson({ ...connection, person: item.person.details })
+      await record({ connectionId: id })
       onSaved()
     }
     if (item.needsTranscription && item.connectionId !== null) {
@@ -117,10 +109,13 @@ export function createOutboxSync({
       try {
         await replay(queued)
       } catch (error) {
-        if (isSignedOut(error)) return
+        if (isUnauthorizedError(error)) return
         const latest = storage.get(queued.id) ?? queued
         if (isRefused(error)) {
-          await storage.put({ ...latest, failure: serverMessageOf(error) ?? error.message })
+          await storage.put({
+            ...latest,
+            failure: serverMessageOr(error, 'The server refused it.'),
+          })
           continue
         }
         const attempts = latest.attempts + 1

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react'
 import { useCurrentUser } from '../api/auth.ts'
-import { isOnline, subscribeConnectivity } from './connectivity.ts'
-import { outboxApi } from './outbox-api.ts'
+import type { TrpcClient } from '../lib/trpc.ts'
+import { isOnline, subscribeConnectivity } from '../lib/connectivity.ts'
+import { createOutboxApi } from './outbox-api.ts'
 import type { QueuedConnection } from './outbox-item.ts'
 import { createOutboxStore } from './outbox-store.ts'
 import { createOutboxSync } from './outbox-sync.ts'
@@ -18,13 +19,17 @@ function syncWhenOnline() {
  * Loads what earlier visits queued and keeps it syncing: now, whenever the server can be reached
  * again, and when a back-off ends.
  */
-export async function startOutbox(options: {
+export async function startOutbox({
+  client,
+  ...options
+}: {
+  client: TrpcClient
   currentUserId: () => string | null
   onSaved: () => void
 }) {
   outbox = createOutboxSync({
     storage: store,
-    api: outboxApi,
+    api: createOutboxApi(client),
     ...options,
     onRetryAt: (time) => {
       clearTimeout(retryTimer)

@@ -1,6 +1,7 @@
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
 import { createStore, del, get, set } from 'idb-keyval'
-import { CAPTURE_MEMORY_KEY, HAS_SAVED_DATA } from './saved-data-flag.ts'
+import { CAPTURE_MEMORY_KEY } from '../lib/capture-memory.ts'
+import { HAS_SAVED_DATA } from './saved-data-flag.ts'
 
 const idb = createStore('fiveconnect-cache', 'queries')
 const CACHE_KEY = 'query-cache'

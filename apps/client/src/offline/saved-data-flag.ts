@@ -4,6 +4,3 @@
 export const HAS_SAVED_DATA = 'fiveconnect:has-offline-data'
 
 export const hasSavedData = () => localStorage.getItem(HAS_SAVED_DATA) !== null
-
-/** What Add Connection remembers of the user's last save (lib/capture-memory.ts). */
-export const CAPTURE_MEMORY_KEY = 'fiveconnect:last-capture'

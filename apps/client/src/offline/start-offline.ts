@@ -1,5 +1,5 @@
 import type { AppInstance } from '../app/create-app.ts'
-import { isOnline, reportingFetch, subscribeConnectivity } from './connectivity.ts'
+import { isOnline, reportingFetch, subscribeConnectivity } from '../lib/connectivity.ts'
 import { startOutbox } from './outbox.ts'
 import { persistQueryCache, restoreQueryCache } from './query-persistence.ts'
 
@@ -54,7 +54,7 @@ function whenIdle(work: () => void) {
  * their first visit.
  */
 export async function startOffline(app: AppInstance) {
-  const { queryClient, trpcUtils } = app
+  const { queryClient, trpcClient, trpcUtils } = app
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void navigator.serviceWorker.register('/sw.js').catch(() => {})
   }
@@ -64,6 +64,7 @@ export async function startOffline(app: AppInstance) {
   // asks only for its summary, so they come once the first screen is up.
   whenIdle(() => void trpcUtils.connections.list.prefetch())
   await startOutbox({
+    client: trpcClient,
     currentUserId: () => trpcUtils.auth.me.getData()?.id ?? null,
     onSaved: () =>
       void Promise.all([

@@ -3,7 +3,7 @@ import { IconCloudOff } from '@tabler/icons-react'
 import { formatTime } from '../lib/format.ts'
 import { trpc } from '../lib/trpc.ts'
 import { useWaitingConnections } from './outbox.ts'
-import { useIsOnline } from './connectivity.ts'
+import { useIsOnline } from '../lib/connectivity.ts'
 
 /**
  * Under the header, when there is something to say: offline, with how fresh the data shown is,

@@ -5,7 +5,8 @@ import { IconMail } from '@tabler/icons-react'
 import { createLazyFileRoute, Link } from '@tanstack/react-router'
 import { useForgotPassword } from '../api/auth.ts'
 import { AuthCard } from '../components/auth-card.tsx'
-import { serverMessageOr, toast } from '../lib/toast.ts'
+import { toast } from '../lib/toast.ts'
+import { serverMessageOr } from '../lib/api-errors.ts'
 
 export const Route = createLazyFileRoute('/forgot-password')({ component: ForgotPasswordPage })
 

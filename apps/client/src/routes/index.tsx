@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCurrentUser } from '../api/auth.ts'
 import { homeSummaryInput } from '../api/home.ts'
-import { isUnauthorizedError } from '../lib/unauthorized.ts'
+import { isUnauthorizedError } from '../lib/api-errors.ts'
 import { HomeScreen } from './-home/home-screen.tsx'
 import { LandingPage } from './-landing/landing-page.tsx'
 

@@ -5,7 +5,8 @@ import { createLazyFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useLogin } from '../api/auth.ts'
 import { AuthCard } from '../components/auth-card.tsx'
 import { PasswordField } from '../components/password-field.tsx'
-import { serverMessageOr, toast } from '../lib/toast.ts'
+import { toast } from '../lib/toast.ts'
+import { serverMessageOr } from '../lib/api-errors.ts'
 
 export const Route = createLazyFileRoute('/login')({ component: LoginPage })
 

@@ -7,7 +7,8 @@ import { useEffect } from 'react'
 import { useResetPassword } from '../api/auth.ts'
 import { AuthCard } from '../components/auth-card.tsx'
 import { PasswordField } from '../components/password-field.tsx'
-import { serverMessageOr, toast } from '../lib/toast.ts'
+import { toast } from '../lib/toast.ts'
+import { serverMessageOr } from '../lib/api-errors.ts'
 
 export const Route = createLazyFileRoute('/reset-password')({ component: ResetPasswordPage })
 

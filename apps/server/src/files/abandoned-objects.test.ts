@@ -1,4 +1,4 @@
-import { incomingKey, storedKey } from '@fiveconnect/api'
+import { incomingKey, storedKey } from '@fiveconnect/api/server'
 import { storedObjects } from '@fiveconnect/db'
 import { inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

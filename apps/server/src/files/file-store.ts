@@ -1,9 +1,5 @@
-import {
-  assertObjectsOwned,
-  releaseObjects,
-  type FileStore,
-  type FilesContext,
-} from '@fiveconnect/api'
+import type { FileStore } from '@fiveconnect/api'
+import { assertObjectsOwned, releaseObjects, type FilesContext } from '@fiveconnect/api/server'
 
 /** The domain's view of stored files (ownership checks and clean-up), backed by the real storage. */
 export function createFileStore(ctx: FilesContext): FileStore {

@@ -1,4 +1,4 @@
-import { IMAGE_TOO_LARGE_MESSAGE, isObjectId, MAX_IMAGE_BYTES } from '@fiveconnect/api'
+import { IMAGE_TOO_LARGE_MESSAGE, isObjectId, MAX_IMAGE_BYTES } from '@fiveconnect/api/server'
 import { findStoredObject, type Database } from '@fiveconnect/db'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'

@@ -1,4 +1,4 @@
-import { canReadObject, isObjectId, objectIdFromUrl, storedKey } from '@fiveconnect/api'
+import { canReadObject, isObjectId, objectIdFromUrl, storedKey } from '@fiveconnect/api/server'
 import { findStoredObject, type Database } from '@fiveconnect/db'
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
@@ -17,7 +17,7 @@ export function objectRoutes(deps: { db: Database; storage: ServerStorage }) {
   async function serve(c: Context<AppEnv>, id: string | undefined) {
     const notFound = () => c.json({ message: 'Not found' }, 404)
     const object = id && isObjectId(id) ? await findStoredObject(deps.db, id) : undefined
-    if (!id || !object || !canReadObject(c.get('api').user, object)) return notFound()
+    if (!id || !object || !canReadObject(c.get('user'), object)) return notFound()
     const key = storedKey(id)
     const stat = await deps.storage.stat(key)
     if (!stat) return notFound()

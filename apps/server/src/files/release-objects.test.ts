@@ -1,4 +1,4 @@
-import { releaseObjects, storedKey } from '@fiveconnect/api'
+import { releaseObjects, storedKey } from '@fiveconnect/api/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { objectPathFrom, uploadAndConfirm } from '../test/files.ts'
 import { createTestApp, registerUser, type TestApp } from '../test/test-app.ts'

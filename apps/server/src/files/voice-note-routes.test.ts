@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { RATE_LIMIT_POLICIES } from '@fiveconnect/api'
+import { RATE_LIMIT_POLICIES } from '@fiveconnect/api/server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   createTestApp,
@@ -324,6 +324,27 @@ describe('saving a voice note and transcribing it in the background', () => {
       transcription: 'My own words',
     })
     expect(await connectionTranscript(t, cookie)).toBe('My own words')
+  })
+
+  it('connections.transcribe answers the same with the state, for clients of the procedures', async () => {
+    const { cookie } = await registerUser(t)
+    const id = await addConnection(t, cookie, { voiceNoteUrl: await saveVoiceNote(t, cookie) })
+    const transcribe = async () => {
+      const response = await t.request('/api/trpc/connections.transcribe', {
+        body: { json: { id } },
+        cookie,
+      })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { result: { data: { json: unknown } } }).result.data.json
+    }
+    await vi.waitFor(
+      async () =>
+        expect(await transcribe()).toEqual({
+          state: 'done',
+          transcription: 'fintech founder from the keynote',
+        }),
+      { timeout: 30_000, interval: 200 },
+    )
   })
 
   it('answers 400 for a connection without a voice note, 404 for another user’s', async () => {

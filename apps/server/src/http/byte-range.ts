@@ -1,4 +1,4 @@
-import type { ByteRange } from '@fiveconnect/api'
+import type { ByteRange } from '@fiveconnect/api/server'
 
 /**
  * Reads a Range header against an object of `size` bytes (RFC 9110 section 14). Only one range is

@@ -4,7 +4,7 @@ import {
   INTERNAL_ERROR_MESSAGE,
   RateLimitedError,
   UNSTORABLE_TEXT_MESSAGE,
-} from '@fiveconnect/api'
+} from '@fiveconnect/api/server'
 import { isDatabaseUnavailable, isUnstorableText } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'

@@ -1,4 +1,4 @@
-import { DATABASE_UNAVAILABLE_MESSAGE } from '@fiveconnect/api'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@fiveconnect/api/server'
 import type { MiddlewareHandler } from 'hono'
 
 /**

@@ -53,3 +53,20 @@ describe('session lifetimes', () => {
     expect(await signedInAs(cookie)).toBe(true)
   })
 })
+
+describe('signing in', () => {
+  it('over an ended session leaves the browser with the new session', async () => {
+    const { email, password } = await registerUser(t)
+    const response = await t.request('/api/login', {
+      body: { email, password },
+      cookie: `${SESSION_COOKIE_NAME}=${'a'.repeat(26)}`,
+    })
+    expect(response.status).toBe(200)
+    // The browser keeps the last of the session cookies an answer sets.
+    const last = response.headers
+      .getSetCookie()
+      .filter((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`))
+      .at(-1)
+    expect(await signedInAs(last?.split(';')[0] ?? '')).toBe(true)
+  })
+})

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_POLICIES } from '@fiveconnect/api'
+import { RATE_LIMIT_POLICIES } from '@fiveconnect/api/server'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, registerUser, type TestApp } from '../test/test-app.ts'

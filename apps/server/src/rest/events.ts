@@ -2,13 +2,14 @@ import { listEventsForUserJson } from '@fiveconnect/db'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
 import { readJson, readJsonWithId } from '../http/read-json.ts'
+import { signedIn } from '../http/signed-in.ts'
 import { callerFor } from './caller.ts'
-import { sendJsonText, signedInDatabase } from './database-json.ts'
+import { sendJsonText } from './database-json.ts'
 
 /** SPEC section 7: events, attendance, and the admin's event management. */
 export const eventRoutes = new Hono<AppEnv>()
   .get('/events', async (c) => {
-    const { db, user } = signedInDatabase(c)
+    const { db, user } = signedIn(c)
     return sendJsonText(c, await listEventsForUserJson(db, user.id))
   })
   .get('/users/events', async (c) => c.json(await callerFor(c).events.listJoined()))

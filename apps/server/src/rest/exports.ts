@@ -1,4 +1,4 @@
-import type { ExportFile } from '@fiveconnect/api'
+import type { ExportFile } from '@fiveconnect/api/server'
 import type { AdminExportInput } from '@fiveconnect/api/schemas'
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'

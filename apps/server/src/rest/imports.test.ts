@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RATE_LIMIT_POLICIES } from '@fiveconnect/api'
+import { RATE_LIMIT_POLICIES } from '@fiveconnect/api/server'
 import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
 
 // Bulk import over tRPC, as the Import contacts screen calls it: stage the file's contacts in

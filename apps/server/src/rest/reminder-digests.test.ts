@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { RATE_LIMIT_POLICIES, sendDueDigests } from '@fiveconnect/api'
+import { RATE_LIMIT_POLICIES, sendDueDigests } from '@fiveconnect/api/server'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSmtpMailer } from '../mail/smtp-mailer.ts'

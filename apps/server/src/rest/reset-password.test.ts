@@ -1,4 +1,4 @@
-import { RATE_LIMIT_POLICIES } from '@fiveconnect/api'
+import { RATE_LIMIT_POLICIES } from '@fiveconnect/api/server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type * as Passwords from '../auth/passwords.ts'
 import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'

@@ -1,5 +1,5 @@
 import { connections, events, people, users } from '@fiveconnect/db'
-import { UNSTORABLE_TEXT_MESSAGE } from '@fiveconnect/api'
+import { UNSTORABLE_TEXT_MESSAGE } from '@fiveconnect/api/server'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toErrorResponse } from '../http/errors.ts'

@@ -1,4 +1,4 @@
-import type { ObjectStorage } from '@fiveconnect/api'
+import type { ObjectStorage } from '@fiveconnect/api/server'
 import { describe, expect, it } from 'vitest'
 
 export async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {

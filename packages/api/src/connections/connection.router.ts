@@ -1,5 +1,6 @@
 import {
   createConnection,
+  createConnectionWithPerson,
   deleteConnection,
   listConnections,
   MissingReferenceError,
@@ -9,12 +10,17 @@ import {
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { protectedProcedure, router } from '../trpc.ts'
+import { transcribeConnection } from '../uploads/voice-notes.service.ts'
 import {
   CONNECTION_SEARCH_LIMIT,
   CONNECTION_SEARCH_MIN_LENGTH,
   connectionIdInput,
+  connectionWithDetailsOutput,
   createConnectionInput,
+  createConnectionWithPersonInput,
   searchConnectionsInput,
+  transcribeConnectionInput,
+  transcribeConnectionOutput,
   updateConnectionInput,
 } from './connection.schema.ts'
 import { filesNoLongerReferenced, filesOf } from './connection-files.ts'
@@ -62,6 +68,25 @@ export const connectionRouter = router({
     })
   }),
 
+  /** A new person and the connection with them, in one transaction (Add Connection, the outbox). */
+  createWithPerson: protectedProcedure
+    .input(createConnectionWithPersonInput)
+    .output(connectionWithDetailsOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { person, ...connection } = input
+      await ctx.files.assertOwned(
+        [...filesOf(connection), ...(person.profileImageUrl ? [person.profileImageUrl] : [])],
+        ctx.user.id,
+      )
+      return createConnectionWithPerson(ctx.db, {
+        ...connection,
+        person,
+        authorId: ctx.user.id,
+      }).catch((error: unknown) => {
+        throw clientErrorOf(error)
+      })
+    }),
+
   update: protectedProcedure.input(updateConnectionInput).mutation(async ({ ctx, input }) => {
     const { id, email, mobile, company, website, linkedin, ...content } = input
     await ctx.files.assertOwned(
@@ -98,4 +123,12 @@ export const connectionRouter = router({
     await ctx.files.release(filesNoLongerReferenced(deleted, null), ctx.user.id)
     return { ok: true as const }
   }),
+
+  /** Asks for the transcript of the connection's saved voice note; see transcribeConnection. */
+  transcribe: protectedProcedure
+    .input(transcribeConnectionInput)
+    .output(transcribeConnectionOutput)
+    .mutation(({ ctx, input }) =>
+      transcribeConnection(ctx, { authorId: ctx.user.id, id: input.id }),
+    ),
 })

@@ -1,4 +1,4 @@
-import type { connectionColumns, eventSummaryColumns, personColumns } from '@fiveconnect/db'
+import type { connectionColumns, eventSummaryColumns } from '@fiveconnect/db'
 import { z } from 'zod'
 import {
   idempotencyKeyField,
@@ -9,6 +9,8 @@ import {
   storableText,
   uuidParam,
 } from '../common.schema.ts'
+import { createPersonInput, personOutput } from '../people/person.schema.ts'
+import { voiceNoteTranscriptionOutput } from '../uploads/uploads.schema.ts'
 
 export const CONNECTION_TYPES = ['SA', 'JV', 'MA', 'IC', 'RF'] as const
 export type ConnectionType = (typeof CONNECTION_TYPES)[number]
@@ -120,8 +122,44 @@ export const searchConnectionsInput = z.object({
 
 export type SearchConnectionsInput = z.input<typeof searchConnectionsInput>
 
-/** A connection as its author reads it, with its person and event; keys are @fiveconnect/db's. */
-export const connectionOutput = z.object({
+/**
+ * connections.transcribe takes any text as the id: one that names none of the caller's connections,
+ * well-formed or not, is not found (404), as POST /api/connections/{id}/transcribe always answered.
+ */
+export const transcribeConnectionInput = z.object({
+  id: z.string({ error: 'The connection id must be text' }),
+})
+
+/**
+ * Where the transcript of a connection's voice note stands once asked for: 'pending' while its job
+ * runs. POST /api/connections/{id}/transcribe answers it without `state`, with 202 while pending.
+ */
+export const transcribeConnectionOutput = voiceNoteTranscriptionOutput.extend({
+  state: voiceNoteTranscriptionOutput.shape.state.exclude(['none']),
+})
+export type TranscribeConnectionOutput = z.infer<typeof transcribeConnectionOutput>
+
+/**
+ * connections.createWithPerson: a new person (as people.create takes them) and the connection with
+ * them, made together; the idempotency key covers both.
+ */
+export const createConnectionWithPersonInput = createConnectionInput
+  .omit({ personId: true })
+  .extend({ person: createPersonInput.omit({ idempotencyKey: true }) })
+
+export type CreateConnectionWithPersonInput = z.input<typeof createConnectionWithPersonInput>
+
+const eventSummaryOutput = z.object({
+  id: z.string(),
+  title: z.string(),
+  startDateTime: z.date(),
+  endDateTime: z.date().nullable(),
+  location: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+} satisfies Record<keyof typeof eventSummaryColumns, z.ZodType>)
+
+/** One of the author's connections with its person and event, as the author reads it. */
+export const connectionWithDetailsOutput = z.object({
   id: z.string(),
   eventId: z.string().nullable(),
   personId: z.string(),
@@ -137,30 +175,6 @@ export const connectionOutput = z.object({
   followUpDone: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),
-  person: z.object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string().nullable(),
-    mobile: z.string().nullable(),
-    company: z.string().nullable(),
-    title: z.string().nullable(),
-    location: z.string().nullable(),
-    linkedin: z.string().nullable(),
-    website: z.string().nullable(),
-    profileImageUrl: z.string().nullable(),
-    hasUserProfile: z.boolean(),
-    createdAt: z.date(),
-    updatedAt: z.date(),
-  } satisfies Record<keyof typeof personColumns, z.ZodType>),
-  event: z
-    .object({
-      id: z.string(),
-      title: z.string(),
-      startDateTime: z.date(),
-      endDateTime: z.date().nullable(),
-      location: z.string().nullable(),
-      logoUrl: z.string().nullable(),
-    } satisfies Record<keyof typeof eventSummaryColumns, z.ZodType>)
-    .nullable(),
+  person: personOutput,
+  event: eventSummaryOutput.nullable(),
 } satisfies Record<keyof typeof connectionColumns | 'person' | 'event', z.ZodType>)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { connectionOutput } from '../connections/connection.schema.ts'
+import { connectionWithDetailsOutput } from '../connections/connection.schema.ts'
 
 /** SPEC section 2: Home's Recent Connections card shows the 3 newest. */
 export const RECENT_CONNECTIONS_SHOWN = 3
@@ -15,7 +15,7 @@ export const homeSummaryInput = z.object({
 export const homeSummaryOutput = z.object({
   totalConnections: z.number().int(),
   /** Newest first, with what the Connection Details dialog shows. */
-  recentConnections: z.array(connectionOutput),
+  recentConnections: z.array(connectionWithDetailsOutput),
   /** Open follow-ups that are overdue or due within DUE_SOON_DAYS of today, earliest first. */
   followUpsDue: z.array(
     z.object({

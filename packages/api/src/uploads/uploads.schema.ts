@@ -1,7 +1,19 @@
 import { z } from 'zod'
 import { storableText } from '../common.schema.ts'
 
+import { MAX_IMAGE_BYTES } from './file-types.ts'
+
 export { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS, MAX_IMAGE_BYTES } from './file-types.ts'
+
+/**
+ * Why a file cannot be uploaded as an image, or null when it can (SPEC section 5): checked on the
+ * device before uploading; the server checks the bytes again.
+ */
+export function imageProblem(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return 'Only image files can be uploaded.'
+  if (file.size > MAX_IMAGE_BYTES) return 'Images must be 5 MB or smaller.'
+  return null
+}
 
 const uploadedUrl = (field: string) =>
   storableText(field, `${field} is required`).trim().min(1, `${field} is required`).max(2048)
@@ -26,10 +38,6 @@ export type TranscribeVoiceOutput = z.infer<typeof transcribeVoiceOutput>
 /** What POST /api/voice-notes answers: the stored recording, not yet transcribed. */
 export const storeVoiceNoteOutput = transcribeVoiceOutput.pick({ voiceNoteUrl: true })
 export type StoreVoiceNoteOutput = z.infer<typeof storeVoiceNoteOutput>
-
-/** What POST /api/connections/{id}/transcribe answers. */
-export const transcribeConnectionOutput = transcribeVoiceOutput.omit({ voiceNoteUrl: true })
-export type TranscribeConnectionOutput = z.infer<typeof transcribeConnectionOutput>
 
 export const voiceNoteTranscriptionInput = z.object({ voiceNoteUrl: uploadedUrl('voiceNoteUrl') })
 

@@ -122,7 +122,9 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
   const ranked = db
     .select({ id: connections.id, rank: rank.as('rank') })
     .from(connections)
-    .innerJoin(people, eq(people.id, connections.personId))
+    // The owner is implied (connections_author_person_fk) but stated, so the planner reads the
+    // author's people by index instead of hashing every person in the table.
+    .innerJoin(people, and(eq(people.id, connections.personId), eq(people.ownerId, authorId)))
     .leftJoin(events, eq(events.id, connections.eventId))
     .where(
       and(

@@ -3,7 +3,13 @@ import type { Database } from '../client.ts'
 import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
 import { jsonArrayText, jsonObject, jsonObjectOrNull, selectJsonBytes } from './json-text.ts'
-import { isRegisteredEmail, personColumns, type PublicPerson } from './people.ts'
+import {
+  createPerson,
+  isRegisteredEmail,
+  personColumns,
+  type NewPerson,
+  type PublicPerson,
+} from './people.ts'
 import { normalizeEmail } from './users.ts'
 import { copyFinishedTranscript } from './voice-note-transcriptions.ts'
 
@@ -158,6 +164,33 @@ export async function createConnection(
   const connection = await getConnection(db, { id, authorId: values.authorId })
   if (!connection) throw new Error('The new connection could not be read back')
   return connection
+}
+
+/**
+ * Records a new person of the author's (the author's existing person under the same email, if any,
+ * as createPerson does) and a connection with them, in one transaction: when the connection is
+ * refused, no person is left behind. The idempotency key serves both, so a repeat answers the
+ * first connection and adds nothing.
+ */
+export async function createConnectionWithPerson(
+  db: Database,
+  {
+    person,
+    ...values
+  }: ConnectionContent & {
+    person: Omit<NewPerson, 'ownerId' | 'idempotencyKey'>
+    authorId: string
+    idempotencyKey?: string
+  },
+): Promise<ConnectionWithDetails> {
+  return db.transaction(async (tx) => {
+    const { id: personId } = await createPerson(tx, {
+      ...person,
+      ownerId: values.authorId,
+      idempotencyKey: values.idempotencyKey,
+    })
+    return createConnection(tx, { ...values, personId })
+  })
 }
 
 async function findConnectionIdByIdempotencyKey(

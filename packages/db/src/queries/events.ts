@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import { connections, eventAttendees, events } from '../schema/index.ts'
-import { jsonArrayText, jsonObject, selectJsonBytes } from './json-text.ts'
+import { jsonArrayText, jsonBytesStatement, jsonObject } from './json-text.ts'
 
 export const STARTER_EVENT_TITLE = 'Ideas Fest'
 export const SYSTEM_USER_EMAIL = 'system@fiveconnect.invalid'
@@ -32,7 +32,7 @@ export type EventDetails = Pick<
 >
 export type EventForUser = Event & { isJoined: boolean; connectionCount: number }
 
-function userConnectionCounts(db: Database, userId: string) {
+function userConnectionCounts(db: Database, userId: string | Placeholder) {
   return db
     .select({ eventId: connections.eventId, connectionCount: count().as('connection_count') })
     .from(connections)
@@ -42,7 +42,7 @@ function userConnectionCounts(db: Database, userId: string) {
 }
 
 /** The user's facts about each event: joined or not, and how many connections they made there. */
-function userEventFacts(db: Database, userId: string) {
+function userEventFacts(db: Database, userId: string | Placeholder) {
   const counts = userConnectionCounts(db, userId)
   return {
     counts,
@@ -72,20 +72,31 @@ export async function listEventsForUser(db: Database, userId: string): Promise<E
     .orderBy(desc(events.startDateTime))
 }
 
+const eventsJsonStatements = new WeakMap<
+  Database,
+  (values: { userId: string }) => Promise<Uint8Array<ArrayBuffer>>
+>()
+
 /** What listEventsForUser returns, as UTF-8 JSON text: what JSON.stringify would make of it. */
 export async function listEventsForUserJson(
   db: Database,
   userId: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
-  return selectJsonBytes(
-    db,
-    db
-      .select({ json: jsonArrayText(jsonObject(fields), sql`${events.startDateTime} desc`) })
-      .from(events)
-      .leftJoin(eventAttendees, isUsersAttendance)
-      .leftJoin(counts, eq(counts.eventId, events.id)),
-  )
+  let statement = eventsJsonStatements.get(db)
+  if (!statement) {
+    const { counts, isUsersAttendance, fields } = userEventFacts(db, sql.placeholder('userId'))
+    statement = jsonBytesStatement(
+      db,
+      'events_for_user_json',
+      db
+        .select({ json: jsonArrayText(jsonObject(fields), sql`${events.startDateTime} desc`) })
+        .from(events)
+        .leftJoin(eventAttendees, isUsersAttendance)
+        .leftJoin(counts, eq(counts.eventId, events.id)),
+    )
+    eventsJsonStatements.set(db, statement)
+  }
+  return statement({ userId })
 }
 
 export async function listJoinedEvents(db: Database, userId: string): Promise<Event[]> {

@@ -1,4 +1,15 @@
-import { and, desc, eq, ne, notExists, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import {
+  and,
+  desc,
+  eq,
+  ne,
+  notExists,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { people, users } from '../schema/index.ts'
 import { SYSTEM_USER_EMAIL } from './events.ts'
@@ -105,21 +116,61 @@ type PeopleSearch = { ownerId: string; query: string; limit: number }
  * substring search runs only when they do not fill the page.
  */
 export async function searchPeople(db: Database, search: PeopleSearch): Promise<PublicPerson[]> {
-  const byPrefix = await searchPeopleByPrefixQuery(db, search)
+  const statements = peopleSearchStatements(db)
+  const terms = { ownerId: search.ownerId, ...searchTerms(search.query) }
+  const byPrefix = await statements.byPrefix.execute({ ...terms, limit: search.limit })
   if (byPrefix.length >= search.limit) return byPrefix
-  const others = await searchPeopleByContentQuery(db, {
-    ...search,
+  const others = await statements.byContent.execute({
+    ...terms,
     limit: search.limit - byPrefix.length,
   })
   return [...byPrefix, ...others]
 }
 
+/** Each search's value, or the placeholder that a statement built once fills in per call. */
+type Terms<T = string> = {
+  ownerId: T
+  needle: T
+  prefix: T
+  contains: T
+  limit: T extends string ? number : T
+}
+
 function searchTerms(query: string) {
   const needle = query.trim().toLowerCase()
-  const prefix = `${escapeLike(needle)}%`
-  const isPrefixMatch = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix} or ${company} like ${prefix} or ${people.email} = ${needle})`
-  return { needle, prefix, isPrefixMatch }
+  return { needle, prefix: `${escapeLike(needle)}%`, contains: `%${escapeLike(needle)}%` }
 }
+
+const placeholders: Terms<Placeholder> = {
+  ownerId: sql.placeholder('ownerId'),
+  needle: sql.placeholder('needle'),
+  prefix: sql.placeholder('prefix'),
+  contains: sql.placeholder('contains'),
+  limit: sql.placeholder('limit'),
+}
+
+const peopleSearchCache = new WeakMap<Database, ReturnType<typeof buildPeopleSearchStatements>>()
+
+/** Built once per database: building them took more of a search's time than running them. */
+function peopleSearchStatements(db: Database) {
+  let statements = peopleSearchCache.get(db)
+  if (!statements) {
+    statements = buildPeopleSearchStatements(db)
+    peopleSearchCache.set(db, statements)
+  }
+  return statements
+}
+
+function buildPeopleSearchStatements(db: Database) {
+  return {
+    byPrefix: prefixQuery(db, placeholders).prepare('people_search_by_prefix'),
+    byContent: contentQuery(db, placeholders).prepare('people_search_by_content'),
+    profiles: publicProfilesQuery(db).prepare('people_search_public_profiles'),
+  }
+}
+
+const isPrefixMatch = ({ prefix, needle }: Terms<string | Placeholder>) =>
+  sql`(${fullName} like ${prefix} or ${lastName} like ${prefix} or ${company} like ${prefix} or ${people.email} = ${needle})`
 
 /**
  * The exact name or email, then names and companies that start with the query. Each prefix index
@@ -127,7 +178,13 @@ function searchTerms(query: string) {
  * costs no more than a rare one; the page's candidates are then ranked by similarity.
  */
 export function searchPeopleByPrefixQuery(db: Database, { ownerId, query, limit }: PeopleSearch) {
-  const { needle, prefix } = searchTerms(query)
+  return prefixQuery(db, { ownerId, limit, ...searchTerms(query) })
+}
+
+function prefixQuery(
+  db: Database,
+  { ownerId, needle, prefix, limit }: Terms<string | Placeholder>,
+) {
   const isExact = sql`(${fullName} = ${needle} or ${people.email} = ${needle})`
   const isOwn = eq(people.ownerId, ownerId)
   const isNamePrefix = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix})`
@@ -159,14 +216,18 @@ export function searchPeopleByPrefixQuery(db: Database, { ownerId, query, limit 
 
 /** The owner's other people whose name, email or company contains the query. */
 export function searchPeopleByContentQuery(db: Database, { ownerId, query, limit }: PeopleSearch) {
-  const { needle, isPrefixMatch } = searchTerms(query)
+  return contentQuery(db, { ownerId, limit, ...searchTerms(query) })
+}
+
+function contentQuery(db: Database, terms: Terms<string | Placeholder>) {
+  const { ownerId, needle, contains, limit } = terms
   return db
     .select(personColumns)
     .from(people)
     .where(
       and(
         eq(people.ownerId, ownerId),
-        sql`${searchText} like ${`%${escapeLike(needle)}%`} and not coalesce(${isPrefixMatch}, false)`,
+        sql`${searchText} like ${contains} and not coalesce(${isPrefixMatch(terms)}, false)`,
       ),
     )
     .orderBy(desc(sql`similarity(${searchText}, ${needle})`), people.lastName, people.id)
@@ -177,11 +238,17 @@ export function searchPeopleByContentQuery(db: Database, { ownerId, query, limit
  * Registered users, other than the viewer, whose name or shared company starts with the query, and
  * whom the viewer has not saved yet: their public profiles, by name.
  */
-export function searchPublicProfiles(
+export async function searchPublicProfiles(
   db: Database,
   { viewerId, query, limit }: { viewerId: string; query: string; limit: number },
 ): Promise<PublicProfile[]> {
-  const prefix = `${escapeLike(query.trim().toLowerCase())}%`
+  const { prefix } = searchTerms(query)
+  return peopleSearchStatements(db).profiles.execute({ viewerId, prefix, limit })
+}
+
+function publicProfilesQuery(db: Database) {
+  const viewerId = sql.placeholder('viewerId')
+  const prefix = sql.placeholder('prefix')
   const userFullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`
   const alreadySaved = db
     .select({ one: sql`1` })
@@ -204,13 +271,14 @@ export function searchPublicProfiles(
       ),
     )
     .orderBy(users.lastName, users.firstName, users.id)
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
 }
 
 /** Active accounts of people (not the system account that owns the starter event). */
 const isPublicProfile = and(eq(users.isActive, true), ne(users.email, SYSTEM_USER_EMAIL))
 
-type NewPerson = Partial<PersonDetails> & Pick<PersonDetails, 'firstName' | 'lastName' | 'ownerId'>
+export type NewPerson = Partial<PersonDetails> &
+  Pick<PersonDetails, 'firstName' | 'lastName' | 'ownerId'>
 
 /**
  * Records one of the owner's people; when the owner already has a person with the same email, that

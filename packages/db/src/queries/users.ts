@@ -174,7 +174,7 @@ export async function deleteUserSessions(db: Database, userId: string): Promise<
  * Keeps the public columns of a full user row and nothing else, so a secret column added later
  * (as the calendar feed's token hash was) stays on the server without anyone listing it here.
  */
-export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
+export function toPublicUser(row: PublicUser): PublicUser {
   const keys = Object.keys(publicUserColumns) as (keyof PublicUser)[]
   return Object.fromEntries(keys.map((key) => [key, row[key]])) as PublicUser
 }

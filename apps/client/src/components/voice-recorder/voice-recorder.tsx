@@ -11,7 +11,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from '../../lib/toast.ts'
 import { trpc } from '../../lib/trpc.ts'
-import { isOnline } from '../../offline/connectivity.ts'
+import { isOnline } from '../../lib/connectivity.ts'
 import { saveVoiceNote } from '../../lib/uploads.ts'
 import { formatDuration, useVoiceRecorder } from './use-voice-recorder.ts'
 import { showPlaybackError, VoiceNotePlayer } from './voice-note-player.tsx'

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs'
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { Readable } from 'node:stream'
-import type { ObjectStorage } from '@fiveconnect/api'
+import type { ObjectStorage } from '@fiveconnect/api/server'
 
 /** Where a local upload URL points; the app serves PUT requests there (see local-upload-route.ts). */
 export const LOCAL_UPLOAD_PREFIX = '/api/objects/local-upload/'

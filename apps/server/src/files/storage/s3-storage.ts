@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { ObjectStorage } from '@fiveconnect/api'
+import type { ObjectStorage } from '@fiveconnect/api/server'
 
 export type S3ObjectStorage = ObjectStorage & { driver: 's3'; client: S3Client }
 

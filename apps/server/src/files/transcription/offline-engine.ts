@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { MAX_AUDIO_SECONDS } from '@fiveconnect/api'
+import { MAX_AUDIO_SECONDS } from '@fiveconnect/api/server'
 import type { Transcriber } from './transcriber.ts'
 
 const run = promisify(execFile)

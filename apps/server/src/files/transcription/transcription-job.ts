@@ -1,18 +1,19 @@
 import { join } from 'node:path'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { storedKey } from '@fiveconnect/api'
+import type { Transcripts } from '@fiveconnect/api'
+import { storedKey } from '@fiveconnect/api/server'
 import {
   findStoredObject,
   findVoiceNoteTranscription,
   finishVoiceNoteTranscription,
   requestVoiceNoteTranscription,
   type Database,
-  type VoiceNoteTranscription,
 } from '@fiveconnect/db'
 import { logError } from '../../logging/logger.ts'
 import type { JobOptions, JobQueue } from '../../jobs/job-queue.ts'
 import type { ServerStorage } from '../storage/index.ts'
+import { NOT_SET_UP_REASON } from './index.ts'
 import { transcribeOrThrow, TranscriptionError, type Transcriber } from './transcriber.ts'
 
 export const TRANSCRIPTION_QUEUE = 'transcribe-voice-note'
@@ -94,17 +95,30 @@ export async function registerTranscriptionJob(
 }
 
 /**
- * Asks for a stored voice note's transcript: marks it pending and adds its job, keyed by the voice
- * note so that asking again never transcribes it twice. Answers where its transcription stands.
+ * The API's transcript requests. Asking marks a stored voice note pending and adds its job, keyed
+ * by the voice note so that asking again never transcribes it twice; without a queue, this server
+ * cannot transcribe, and the voice note is recorded as saved without a transcript.
  */
-export async function requestTranscription(
-  { db, queue }: { db: Database; queue: JobQueue },
-  objectId: string,
-): Promise<VoiceNoteTranscription> {
-  const { transcription } = await requestVoiceNoteTranscription(db, objectId)
-  // Also when it was pending already: the job may not have been added if the server stopped between.
-  if (transcription.state === 'pending') {
-    await queue.enqueue(TRANSCRIPTION_QUEUE, { objectId }, { key: objectId })
+export function createTranscripts(db: Database, queue: JobQueue | undefined): Transcripts {
+  return {
+    async request(objectId) {
+      const { requested, transcription } = await requestVoiceNoteTranscription(db, objectId)
+      if (!queue) {
+        if (!requested) return transcription
+        const reason = `${NOT_SET_UP_REASON} The voice note was saved without a transcript.`
+        await finishVoiceNoteTranscription(db, {
+          objectId,
+          state: 'failed',
+          transcription: '',
+          reason,
+        })
+        return { ...transcription, state: 'failed', transcription: '', reason }
+      }
+      // Also when it was pending already: the job may not have been added if the server stopped between.
+      if (transcription.state === 'pending') {
+        await queue.enqueue(TRANSCRIPTION_QUEUE, { objectId }, { key: objectId })
+      }
+      return transcription
+    },
   }
-  return transcription
 }

@@ -31,11 +31,11 @@ function open(path = '/add-connection') {
     'auth.me': () => makeUser(),
     'events.list': () => [fest, notJoined],
     'people.search': () => [ownGrace, zoeProfile],
-    'people.create': (input) => ({ ...makePerson(), ...(input as object), id: 'new-person' }),
     'people.createFromProfile': () =>
       makePerson({ id: 'zoe-person', firstName: 'Zoe', lastName: 'Graham', hasUserProfile: true }),
     'people.listDuplicates': () => [],
     'connections.create': () => savedConnection,
+    'connections.createWithPerson': () => savedConnection,
     'connections.list': () => [],
     'events.listJoined': () => [],
   })
@@ -72,21 +72,19 @@ describe('add connection', { timeout: 20_000 }, () => {
     await findToast('Connection Saved')
     expect(screen.getByText('Your connection has been saved successfully!')).toBeVisible()
     await waitFor(() => expect(currentPath()).toBe('/'))
-    expect(trpcCallsTo('people.create')).toEqual([
+    expect(trpcCallsTo('people.create')).toEqual([])
+    expect(trpcCallsTo('connections.createWithPerson')).toEqual([
       {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: null,
-        mobile: null,
-        company: null,
-        linkedin: null,
-        website: null,
-        profileImageUrl: null,
-      },
-    ])
-    expect(trpcCallsTo('connections.create')).toEqual([
-      {
-        personId: 'new-person',
+        person: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: null,
+          mobile: null,
+          company: null,
+          linkedin: null,
+          website: null,
+          profileImageUrl: null,
+        },
         eventId: null,
         connectionTypes: ['IC'],
         connectionFocus: '',
@@ -109,7 +107,9 @@ describe('add connection', { timeout: 20_000 }, () => {
     await user.type(date, '2030-05-04')
     await user.click(screen.getByRole('button', { name: 'Save Connection' }))
     await findToast('Connection Saved')
-    expect(trpcCallsTo('connections.create')[0]).toMatchObject({ followUpOn: '2030-05-04' })
+    expect(trpcCallsTo('connections.createWithPerson')[0]).toMatchObject({
+      followUpOn: '2030-05-04',
+    })
   })
 
   it('offers joined events, preselects ?eventId= and keeps it in the saved connection', async () => {
@@ -124,7 +124,7 @@ describe('add connection', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/Last name/), 'Lovelace')
     await user.click(screen.getByRole('button', { name: 'Save Connection' }))
     await findToast('Connection Saved')
-    expect(trpcCallsTo('connections.create')[0]).toMatchObject({ eventId: fest.id })
+    expect(trpcCallsTo('connections.createWithPerson')[0]).toMatchObject({ eventId: fest.id })
   })
 
   it("says 'Validation Error' when no person is chosen and a name is missing", async () => {
@@ -134,6 +134,7 @@ describe('add connection', { timeout: 20_000 }, () => {
     const toast = await findToast('Validation Error')
     expect(toast).toHaveTextContent('First name and last name are required.')
     expect(trpcCallsTo('people.create')).toEqual([])
+    expect(trpcCallsTo('connections.createWithPerson')).toEqual([])
     expect(currentPath()).toBe('/add-connection')
   })
 
@@ -145,6 +146,7 @@ describe('add connection', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save Connection' }))
     expect(await screen.findByText('Invalid email address')).toBeVisible()
     expect(trpcCallsTo('people.create')).toEqual([])
+    expect(trpcCallsTo('connections.createWithPerson')).toEqual([])
   })
 
   it('searches from 3 characters, selects one of my people and saves with that person', async () => {
@@ -166,6 +168,7 @@ describe('add connection', { timeout: 20_000 }, () => {
     await findToast('Connection Saved')
     // Already one of the user's people: recording them again would make a duplicate.
     expect(trpcCallsTo('people.create')).toEqual([])
+    expect(trpcCallsTo('connections.createWithPerson')).toEqual([])
     expect(trpcCallsTo('connections.create')[0]).toMatchObject({ personId: grace.id })
   })
 
@@ -209,7 +212,7 @@ describe('add connection', { timeout: 20_000 }, () => {
   it("shows 'Save Failed' and stays when the connection cannot be saved", async () => {
     const { user, currentPath } = open()
     mockTrpc({
-      'connections.create': () => {
+      'connections.createWithPerson': () => {
         throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'boom')
       },
     })
@@ -226,15 +229,11 @@ describe('add connection', { timeout: 20_000 }, () => {
     installFakeMicrophone()
     mockTrpc({
       'uploads.voiceNoteTranscription': () => ({ state: 'done', transcription: 'Loves sailing' }),
+      'uploads.createUploadUrl': () => ({ uploadURL: 'http://storage.test/u/9?sig=1' }),
+      'uploads.confirmConnectionPhoto': () => ({ objectPath: '/objects/photo-9' }),
     })
     server.use(
-      http.post('*/api/objects/upload', () =>
-        HttpResponse.json({ uploadURL: 'http://storage.test/u/9?sig=1' }),
-      ),
       http.put('http://storage.test/u/9', () => new HttpResponse(null, { status: 200 })),
-      http.put('*/api/connection-photos', () =>
-        HttpResponse.json({ objectPath: '/objects/photo-9' }),
-      ),
       http.post('*/api/voice-notes', () =>
         HttpResponse.json({ voiceNoteUrl: '/objects/voice-9' }, { status: 201 }),
       ),
@@ -264,7 +263,7 @@ describe('add connection', { timeout: 20_000 }, () => {
     act(() => notifications.clean())
     await user.click(screen.getByRole('button', { name: 'Save Connection' }))
     await findToast('Connection Saved')
-    expect(trpcCallsTo('connections.create')[0]).toMatchObject({
+    expect(trpcCallsTo('connections.createWithPerson')[0]).toMatchObject({
       photos: ['/objects/photo-9'],
       voiceNoteUrl: '/objects/voice-9',
       voiceNoteTranscription: 'Loves sailing',
@@ -272,16 +271,14 @@ describe('add connection', { timeout: 20_000 }, () => {
   })
 
   it("shows the server's reason when a photo is refused", async () => {
-    server.use(
-      http.post('*/api/objects/upload', () =>
-        HttpResponse.json({ uploadURL: 'http://storage.test/u/8' }),
-      ),
-      http.put('http://storage.test/u/8', () => new HttpResponse(null, { status: 200 })),
-      http.put('*/api/connection-photos', () =>
-        HttpResponse.json({ message: 'That file is not an image.' }, { status: 400 }),
-      ),
-    )
+    server.use(http.put('http://storage.test/u/8', () => new HttpResponse(null, { status: 200 })))
     const { user } = open()
+    mockTrpc({
+      'uploads.createUploadUrl': () => ({ uploadURL: 'http://storage.test/u/8' }),
+      'uploads.confirmConnectionPhoto': () => {
+        throw new TrpcMockError('BAD_REQUEST', 'That file is not an image.')
+      },
+    })
     await screen.findByLabelText(/First name/)
     const picker = section('Connection Details').querySelector(
       'input[type="file"]',

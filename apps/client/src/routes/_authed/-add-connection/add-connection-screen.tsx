@@ -16,10 +16,10 @@ import {
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconAddressBook, IconHistory, IconId, IconQrcode } from '@tabler/icons-react'
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { Link, useSearch } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../../api/auth.ts'
-import { useCreateConnection } from '../../../api/connection-mutations.ts'
+import { useUploadConnectionPhoto } from '../../../api/uploads.ts'
 import type { PersonMatch } from '../../../api/router-types.ts'
 import { BOTTOM_NAV_HEIGHT } from '../../../components/bottom-nav.tsx'
 import { ClosableScreenTitle } from '../../../components/closable-screen-title.tsx'
@@ -27,16 +27,14 @@ import { ConnectionTypeToggles } from '../../../components/connection-type-toggl
 import { PhotoField } from '../../../components/photo-field.tsx'
 import { TranscriptSuggestions } from '../../../components/transcript-suggestions.tsx'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
-import { lastCapture, rememberCapture, suggestedEventId } from '../../../lib/capture-memory.ts'
+import { lastCapture, suggestedEventId } from '../../../lib/capture-memory.ts'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
+import { fullNameOf } from '../../../lib/format.ts'
 import { useKeyboardInset } from '../../../lib/keyboard-inset.ts'
 import { readBytes } from '../../../lib/read-bytes.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
-import { uploadConnectionPhoto } from '../../../lib/uploads.ts'
-import { isOnline } from '../../../offline/connectivity.ts'
-import { newQueuedConnection } from '../../../offline/outbox-item.ts'
-import { enqueueConnection } from '../../../offline/outbox.ts'
+import { isOnline } from '../../../lib/connectivity.ts'
 import {
   emptyConnection,
   hasBothNames,
@@ -47,6 +45,7 @@ import { CardScanDialog } from './card-scan-dialog.tsx'
 import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { PersonPicker, type ChosenPerson } from './person-picker.tsx'
 import { ScanContactDialog } from './scan-contact-dialog.tsx'
+import { useSaveConnection, type ConnectionDraft } from './use-save-connection.ts'
 
 const MAX_CONTACT_FILE_BYTES = 1024 * 1024
 
@@ -88,10 +87,8 @@ function SaveBar({ isSaving, isAttachingCard }: { isSaving: boolean; isAttaching
 export function AddConnectionScreen() {
   const { eventId: presetEventId } = useSearch({ from: '/_authed/add-connection' })
   const eventId = presetEventId ?? NO_EVENT
-  const navigate = useNavigate()
   const events = trpc.events.list.useQuery()
-  const createPerson = trpc.people.create.useMutation()
-  const createConnection = useCreateConnection()
+  const uploadPhoto = useUploadConnectionPhoto()
   const [search, setSearch] = useState('')
   const [chosen, setChosen] = useState<ChosenPerson | null>(null)
   const [matches, setMatches] = useState<PersonMatch[] | null>(null)
@@ -103,9 +100,8 @@ export function AddConnectionScreen() {
   const [voiceNoteRecordedAt, setVoiceNoteRecordedAt] = useState<Date | null>(null)
   const { user } = useCurrentUser()
   const [memory] = useState(() => (user ? lastCapture(user.id) : null))
-  const utils = trpc.useUtils()
   const form = useForm<AddConnectionValues>({ initialValues: emptyConnection(eventId) })
-  const isSaving = createPerson.isPending || createConnection.isPending
+  const { save: saveConnection, isSaving } = useSaveConnection({ onDuplicates: setMatches })
 
   // Without ?eventId=, the event the user is at today, once the events are known; once only,
   // and never over the user's own choice.
@@ -117,20 +113,12 @@ export function AddConnectionScreen() {
     if (suggested && !form.isTouched('eventId')) form.setFieldValue('eventId', suggested)
   }, [events.data, memory, form])
 
-  const remember = (values: AddConnectionValues) => {
-    if (user)
-      rememberCapture(user.id, {
-        eventId: values.eventId || null,
-        connectionTypes: values.connectionTypes,
-      })
-  }
-
   const changeSearch = (text: string) => {
     setSearch(text)
     setChosen(null)
   }
 
-  /** The new person's details as the server will check them; null (with the errors shown) if wrong. */
+  /** The new person, checked as the server will check them; null (with the errors shown) if wrong. */
   const newPersonOf = (values: AddConnectionValues) => {
     if (!hasBothNames(values)) {
       toast.error('Validation Error', 'First name and last name are required.')
@@ -142,98 +130,20 @@ export function AddConnectionScreen() {
         form.setFieldError(String(issue.path[0]), issue.message)
       return null
     }
-    return parsed.data
+    return { details: parsed.data }
   }
 
-  const saveConnection = async (values: AddConnectionValues, personId: string) => {
-    await createConnection.mutateAsync({
-      personId,
-      eventId: values.eventId || null,
-      connectionTypes: values.connectionTypes,
-      connectionFocus: values.connectionFocus,
-      notes: values.notes,
-      photos: values.photos,
-      voiceNoteUrl: values.voiceNoteUrl,
-      voiceNoteTranscription: values.voiceNoteTranscription,
-      voiceNoteRecordedAt: values.voiceNoteUrl ? voiceNoteRecordedAt : null,
-      followUpOn: values.followUpOn,
-    })
-    remember(values)
-    toast.success('Connection Saved', 'Your connection has been saved successfully!')
-    await navigate({ to: '/' })
-  }
+  const draftOf = (values: AddConnectionValues): ConnectionDraft => ({
+    values,
+    voiceNoteRecordedAt,
+    photosOnDevice,
+    voiceNoteOnDevice,
+  })
 
-  const saveWithNewPerson = async (values: AddConnectionValues) => {
-    const person = newPersonOf(values)
-    if (person) await saveConnection(values, (await createPerson.mutateAsync(person)).id)
-  }
-
-  const saving = (work: () => Promise<void>) => async () => {
-    try {
-      await work()
-    } catch {
-      toast.error('Save Failed', 'Failed to save connection. Please try again.')
-    }
-  }
-
-  /**
-   * With no network, or with photos or a voice note still on the device: into the outbox, which
-   * shows it at once and syncs it when it can.
-   */
-  const saveOnDevice = async (values: AddConnectionValues) => {
-    if (!user) return
-    const details = chosen ? null : newPersonOf(values)
-    const person = chosen ? { id: chosen.id } : details && { details }
-    if (!person) return
-    await enqueueConnection(
-      newQueuedConnection({
-        userId: user.id,
-        personName: chosen?.name ?? `${values.firstName.trim()} ${values.lastName.trim()}`,
-        eventTitle: events.data?.find((event) => event.id === values.eventId)?.title ?? null,
-        person,
-        content: {
-          eventId: values.eventId || null,
-          connectionTypes: values.connectionTypes,
-          connectionFocus: values.connectionFocus,
-          notes: values.notes,
-          followUpOn: values.followUpOn,
-          voiceNoteRecordedAt:
-            values.voiceNoteUrl || voiceNoteOnDevice ? voiceNoteRecordedAt : null,
-        },
-        photos: values.photos,
-        localPhotos: photosOnDevice,
-        voiceNoteUrl: values.voiceNoteUrl,
-        voiceNoteTranscription: values.voiceNoteTranscription,
-        localVoiceNote: voiceNoteOnDevice,
-      }),
-    )
-    remember(values)
-    toast.success(
-      'Connection Saved',
-      isOnline()
-        ? 'Your connection has been saved successfully!'
-        : 'Saved on this device: it syncs once you are back online.',
-    )
-    await navigate({ to: '/' })
-  }
-
-  const save = form.onSubmit((values) =>
-    saving(async () => {
-      const isOnDevice = photosOnDevice.length > 0 || voiceNoteOnDevice !== null
-      if (!isOnline() || isOnDevice) return saveOnDevice(values)
-      if (chosen) return saveConnection(values, chosen.id)
-      const person = newPersonOf(values)
-      if (!person) return
-      // Someone already met? Say so before saving, and offer to add this meeting to them.
-      const { firstName, lastName, email, mobile, company, linkedin } = person
-      const found = await utils.people.listDuplicates.fetch(
-        { firstName, lastName, email, mobile, company, linkedin },
-        { staleTime: 0 },
-      )
-      if (found.length > 0) return setMatches(found)
-      await saveConnection(values, (await createPerson.mutateAsync(person)).id)
-    })(),
-  )
+  const save = form.onSubmit((values) => {
+    const person = chosen ?? newPersonOf(values)
+    if (person) void saveConnection(draftOf(values), person)
+  })
 
   const closeMatches = () => setMatches(null)
   const lastTypes = memory?.connectionTypes ?? []
@@ -287,7 +197,8 @@ export function AddConnectionScreen() {
     if (!isOnline()) return keepOnDevice()
     // Save waits for the upload, so the card is never left out of the saved photos.
     setIsAttachingCard(true)
-    uploadConnectionPhoto(photo)
+    uploadPhoto
+      .mutateAsync(photo)
       .then((path) => form.setFieldValue('photos', (photos) => [path, ...photos]), keepOnDevice)
       .finally(() => setIsAttachingCard(false))
   }
@@ -479,18 +390,19 @@ export function AddConnectionScreen() {
       <DuplicateDialog
         matches={matches}
         isBusy={isSaving}
-        onAttach={(personId) =>
-          void saving(async () => {
-            closeMatches()
-            await saveConnection(form.values, personId)
-          })()
-        }
-        onSaveAsNew={() =>
-          void saving(async () => {
-            closeMatches()
-            await saveWithNewPerson(form.values)
-          })()
-        }
+        onAttach={(personId) => {
+          const match = matches?.find(({ person }) => person.id === personId)
+          closeMatches()
+          if (match) {
+            const { id } = match.person
+            void saveConnection(draftOf(form.values), { id, name: fullNameOf(match.person) })
+          }
+        }}
+        onSaveAsNew={() => {
+          closeMatches()
+          const person = newPersonOf(form.values)
+          if (person) void saveConnection(draftOf(form.values), person, { checkDuplicates: false })
+        }}
         onCancel={closeMatches}
       />
       <ScanContactDialog

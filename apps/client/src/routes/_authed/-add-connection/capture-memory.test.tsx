@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { CAPTURE_MEMORY_KEY } from '../../../offline/saved-data-flag.ts'
-import { DAY_MS, makeEventListItem, makePerson, makeUser } from '../../../test/factories.ts'
+import { CAPTURE_MEMORY_KEY } from '../../../lib/capture-memory.ts'
+import { DAY_MS, makeEventListItem, makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { mockTrpc, trpcCallsTo } from '../../../test/trpc-msw.ts'
 
@@ -39,9 +39,9 @@ function open(events: unknown[], path = '/add-connection') {
     'auth.me': () => user,
     'events.list': () => events,
     'people.search': () => [],
-    'people.create': (input) => ({ ...makePerson(), ...(input as object), id: 'new-person' }),
     'people.listDuplicates': () => [],
     'connections.create': () => ({ id: 'c1' }),
+    'connections.createWithPerson': () => ({ id: 'c1' }),
     'connections.list': () => [],
   })
   return renderApp(path)
@@ -111,7 +111,9 @@ describe('add connection remembers the common case', { timeout: 20_000 }, () => 
     await person.type(screen.getByLabelText(/Last name/), 'Lovelace')
     await person.click(screen.getByRole('button', { name: 'Save Connection' }))
     await findToast('Connection Saved')
-    expect(trpcCallsTo('connections.create')[0]).toMatchObject({ connectionTypes: ['JV'] })
+    expect(trpcCallsTo('connections.createWithPerson')[0]).toMatchObject({
+      connectionTypes: ['JV'],
+    })
     expect(JSON.parse(localStorage.getItem(CAPTURE_MEMORY_KEY) ?? '{}')).toMatchObject({
       userId: user.id,
       connectionTypes: ['JV'],

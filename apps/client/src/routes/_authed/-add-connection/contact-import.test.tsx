@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { makePerson, makeUser } from '../../../test/factories.ts'
+import { makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { mockTrpc } from '../../../test/trpc-msw.ts'
 
@@ -10,8 +10,8 @@ function open() {
     'events.list': () => [],
     'people.search': () => [],
     'people.listDuplicates': () => [],
-    'people.create': (input) => ({ ...makePerson(), ...(input as object), id: 'new-person' }),
     'connections.create': () => ({ id: 'c1' }),
+    'connections.createWithPerson': () => ({ id: 'c1' }),
     'connections.list': () => [],
     'events.listJoined': () => [],
   })

@@ -19,8 +19,8 @@ function open(listDuplicates: (input: unknown) => unknown = () => [match]) {
     'events.list': () => [],
     'people.search': () => [],
     'people.listDuplicates': listDuplicates,
-    'people.create': (input) => ({ ...makePerson(), ...(input as object), id: 'new-person' }),
     'connections.create': () => ({ id: 'c1' }),
+    'connections.createWithPerson': () => ({ id: 'c1' }),
     'connections.list': () => [],
     'events.listJoined': () => [],
   })
@@ -68,9 +68,9 @@ describe('adding someone already met', { timeout: 20_000 }, () => {
     const dialog = await fillAndSave(user)
     await user.click(within(dialog).getByRole('button', { name: 'Save as a new person' }))
     await findToast('Connection Saved')
-    expect(trpcCallsTo('people.create')).toHaveLength(1)
-    expect(trpcCallsTo('connections.create')).toEqual([
-      expect.objectContaining({ personId: 'new-person' }),
+    expect(trpcCallsTo('connections.create')).toEqual([])
+    expect(trpcCallsTo('connections.createWithPerson')).toMatchObject([
+      { person: { firstName: 'Grace', lastName: 'Hoper' } },
     ])
   })
 
@@ -79,12 +79,12 @@ describe('adding someone already met', { timeout: 20_000 }, () => {
     const dialog = await fillAndSave(user)
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(trpcCallsTo('connections.create')).toEqual([])
+    expect(trpcCallsTo('connections.createWithPerson')).toEqual([])
 
     mockTrpc({ 'people.listDuplicates': () => [] })
     await user.click(screen.getByRole('button', { name: 'Save Connection' }))
     await findToast('Connection Saved')
-    expect(trpcCallsTo('connections.create')).toHaveLength(1)
+    expect(trpcCallsTo('connections.createWithPerson')).toHaveLength(1)
   })
 
   it('says Save Failed when the check cannot be made', async () => {
@@ -95,6 +95,6 @@ describe('adding someone already met', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/Last name/), 'Lovelace')
     await user.click(screen.getByRole('button', { name: 'Save Connection' }))
     await findToast('Save Failed')
-    expect(trpcCallsTo('connections.create')).toEqual([])
+    expect(trpcCallsTo('connections.createWithPerson')).toEqual([])
   })
 })

@@ -6,7 +6,7 @@ import { IconSearch } from '@tabler/icons-react'
 import type { ConnectionItem, PersonResult } from '../../../api/router-types.ts'
 import { VerifiedMark } from '../../../components/connection-details-dialog.tsx'
 import { fullNameOf } from '../../../lib/format.ts'
-import { useIsOnline } from '../../../offline/connectivity.ts'
+import { useIsOnline } from '../../../lib/connectivity.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
 

@@ -18,9 +18,9 @@ function open(path: string) {
     'auth.me': () => makeUser(),
     'events.list': () => [],
     'people.search': () => [],
-    'people.create': (input) => ({ ...makePerson(), ...(input as object), id: 'new-person' }),
     'people.listDuplicates': () => [],
     'connections.create': () => ({ id: 'c1' }),
+    'connections.createWithPerson': () => ({ id: 'c1' }),
     'connections.list': () => [],
     'connections.update': () => ({ id: 'c1' }),
     'connections.search': () => [],
@@ -83,9 +83,14 @@ describe('suggestions from the voice note', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Inner Circle Connection' }))
     await user.click(screen.getByRole('button', { name: 'Save Connection' }))
     await findToast('Connection Saved')
-    expect(trpcCallsTo('people.create')[0]).toMatchObject({ email: 'jane@acme.com', company: null })
-    const created = trpcCallsTo('connections.create')[0] as { voiceNoteRecordedAt: unknown }
-    expect(created).toMatchObject({ followUpOn: '2030-12-03', voiceNoteTranscription: TRANSCRIPT })
+    const created = trpcCallsTo('connections.createWithPerson')[0] as {
+      voiceNoteRecordedAt: unknown
+    }
+    expect(created).toMatchObject({
+      person: { email: 'jane@acme.com', company: null },
+      followUpOn: '2030-12-03',
+      voiceNoteTranscription: TRANSCRIPT,
+    })
     // Kept with the note, so the edit dialog counts 'next Tuesday' from the same moment.
     expect(created.voiceNoteRecordedAt).toBeInstanceOf(Date)
   })

@@ -89,14 +89,12 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
 
 describe('events', { timeout: 20_000 }, () => {
   it('creates an event with its logo and 16-character local date-times', async () => {
-    mockTrpc({ 'events.create': () => fest })
-    server.use(
-      http.post('*/api/objects/upload', () =>
-        HttpResponse.json({ uploadURL: 'http://storage.test/u/1?sig=1' }),
-      ),
-      http.put('http://storage.test/u/1', () => new HttpResponse(null, { status: 200 })),
-      http.put('*/api/event-logos', () => HttpResponse.json({ objectPath: '/objects/logo-1' })),
-    )
+    mockTrpc({
+      'events.create': () => fest,
+      'uploads.createUploadUrl': () => ({ uploadURL: 'http://storage.test/u/1?sig=1' }),
+      'uploads.confirmEventLogo': () => ({ objectPath: '/objects/logo-1' }),
+    })
+    server.use(http.put('http://storage.test/u/1', () => new HttpResponse(null, { status: 200 })))
     const { user } = openAdmin()
     await user.click(await screen.findByRole('button', { name: 'Add New Event' }))
     const dialog = await screen.findByRole('dialog', { name: 'Create New Event' })
@@ -150,16 +148,14 @@ describe('events', { timeout: 20_000 }, () => {
   })
 
   it('shows Upload Error when the logo cannot be processed', async () => {
-    server.use(
-      http.post('*/api/objects/upload', () =>
-        HttpResponse.json({ uploadURL: 'http://storage.test/u/2' }),
-      ),
-      http.put('http://storage.test/u/2', () => new HttpResponse(null, { status: 200 })),
-      http.put('*/api/event-logos', () =>
-        HttpResponse.json({ message: 'Not an image' }, { status: 400 }),
-      ),
-    )
+    server.use(http.put('http://storage.test/u/2', () => new HttpResponse(null, { status: 200 })))
     const { user } = openAdmin()
+    mockTrpc({
+      'uploads.createUploadUrl': () => ({ uploadURL: 'http://storage.test/u/2' }),
+      'uploads.confirmEventLogo': () => {
+        throw new TrpcMockError('BAD_REQUEST', 'Not an image')
+      },
+    })
     await user.click(await screen.findByRole('button', { name: 'Add New Event' }))
     const dialog = await screen.findByRole('dialog', { name: 'Create New Event' })
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement

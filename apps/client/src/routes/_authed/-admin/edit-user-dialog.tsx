@@ -3,7 +3,8 @@ import { Button, Divider, Modal, NativeSelect, Stack, TextInput, Title } from '@
 import { schemaResolver, useForm } from '@mantine/form'
 import type { AdminUser } from '../../../api/router-types.ts'
 import { PasswordField } from '../../../components/password-field.tsx'
-import { serverMessageOr, toast } from '../../../lib/toast.ts'
+import { toast } from '../../../lib/toast.ts'
+import { serverMessageOr } from '../../../lib/api-errors.ts'
 import { useSetUserPassword, useUpdateUser } from './admin-mutations.ts'
 
 const detailsForm = adminUpdateUserInput.omit({ id: true })

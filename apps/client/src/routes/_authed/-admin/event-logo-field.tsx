@@ -1,8 +1,8 @@
+import { imageProblem } from '@fiveconnect/api/schemas'
 import { Button, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core'
-import { useMutation } from '@tanstack/react-query'
 import { IconPhotoUp } from '@tabler/icons-react'
+import { useUploadEventLogo } from '../../../api/uploads.ts'
 import { toast } from '../../../lib/toast.ts'
-import { imageProblem, uploadEventLogo } from '../../../lib/uploads.ts'
 
 type Props = {
   value: string | null
@@ -14,7 +14,7 @@ type Props = {
 
 /** One image, checked here for type and size, then uploaded and confirmed by the server. */
 export function EventLogoField({ value, onChange, isFreshUpload, onUploaded }: Props) {
-  const upload = useMutation({ mutationFn: uploadEventLogo })
+  const upload = useUploadEventLogo()
 
   const choose = (file: File | null) => {
     if (!file) return

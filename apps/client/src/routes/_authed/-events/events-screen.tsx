@@ -20,7 +20,8 @@ import type { EventItem } from '../../../api/router-types.ts'
 import { useEvents, useJoinEvent, useLeaveEvent } from '../../../api/events.ts'
 import { byEventOrder, isUpcoming } from '../../../lib/events.ts'
 import { formatDate, formatTime } from '../../../lib/format.ts'
-import { serverMessageOr, toast } from '../../../lib/toast.ts'
+import { toast } from '../../../lib/toast.ts'
+import { serverMessageOr } from '../../../lib/api-errors.ts'
 
 type Filter = 'all' | 'upcoming' | 'attended'
 

@@ -14,7 +14,8 @@ import {
 import { IconCalendarEvent, IconCalendarPlus, IconCheck, IconCopy } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
-import { serverMessageOr, toast } from '../../../lib/toast.ts'
+import { toast } from '../../../lib/toast.ts'
+import { serverMessageOr } from '../../../lib/api-errors.ts'
 import { trpc } from '../../../lib/trpc.ts'
 
 /** The user's private calendar feed of open follow-ups: create its link, replace it, turn it off. */

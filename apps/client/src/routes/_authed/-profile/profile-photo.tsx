@@ -1,9 +1,9 @@
-import type { User } from '@fiveconnect/api/schemas'
+import { imageProblem, type User } from '@fiveconnect/api/schemas'
 import { ActionIcon, Avatar, Box, FileButton, Loader } from '@mantine/core'
 import { IconCamera, IconUser } from '@tabler/icons-react'
 import { useUploadProfilePhoto } from '../../../api/uploads.ts'
-import { serverMessageOr, toast } from '../../../lib/toast.ts'
-import { imageProblem } from '../../../lib/uploads.ts'
+import { toast } from '../../../lib/toast.ts'
+import { serverMessageOr } from '../../../lib/api-errors.ts'
 
 export function ProfilePhoto({ user }: { user: User }) {
   const upload = useUploadProfilePhoto()

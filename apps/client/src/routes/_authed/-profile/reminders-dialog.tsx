@@ -11,7 +11,8 @@ import {
   Text,
 } from '@mantine/core'
 import { useState } from 'react'
-import { serverMessageOr, toast } from '../../../lib/toast.ts'
+import { toast } from '../../../lib/toast.ts'
+import { serverMessageOr } from '../../../lib/api-errors.ts'
 import { trpc } from '../../../lib/trpc.ts'
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
