@@ -78,6 +78,7 @@ const procedureCases: Record<string, Case> = {
   'auth.forgotPassword': publicCall,
   'auth.resetPassword': publicCall,
   'connections.list': signedInOnly,
+  'home.summary': signedInOnly,
   'connections.search': {
     attacks: [
       {
@@ -597,6 +598,12 @@ describe('authorization, by construction', () => {
       expect(found.status).toBe(200)
       expectNoSecretIn(await found.text())
     }
+    // The day the victim's follow-up is due: it would be among the attacker's follow-ups due.
+    const summary = await callProcedure('home.summary', { today: '2030-02-01' })
+    expect(summary.status).toBe(200)
+    const summaryAnswer = await summary.text()
+    expectNoSecretIn(summaryAnswer)
+    expect(summaryAnswer).not.toContain(victim.connectionId)
     const duplicates = await callProcedure('people.listDuplicates', {
       firstName: 'Carol',
       lastName: 'Private',

@@ -2,8 +2,6 @@ import { z } from 'zod'
 
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 128
-/** The most tRPC calls one batched request may carry; the client's batch link splits above it. */
-export const MAX_BATCH_CALLS = 20
 
 // Postgres refuses NUL (SQLSTATE 22021) and quietly turns a lone UTF-16 surrogate into U+FFFD.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/

@@ -4,6 +4,7 @@ import { authRouter } from './auth/auth.router.ts'
 import { calendarFeedRouter } from './calendar-feed/calendar-feed.router.ts'
 import { connectionRouter } from './connections/connection.router.ts'
 import { eventRouter } from './events/event.router.ts'
+import { homeRouter } from './home/home.router.ts'
 import { exportRouter } from './exports/export.router.ts'
 import { importRouter } from './imports/import.router.ts'
 import { personRouter } from './people/person.router.ts'
@@ -15,6 +16,7 @@ import { uploadsRouter } from './uploads/uploads.router.ts'
 export const appRouter = router({
   auth: authRouter,
   connections: connectionRouter,
+  home: homeRouter,
   people: personRouter,
   events: eventRouter,
   profile: profileRouter,

@@ -1,6 +1,7 @@
 // The runtime entry the client imports: zod schemas and constants only, never server code.
 export * from './auth/auth.schema.ts'
 export * from './common.schema.ts'
+export { MAX_BATCH_CALLS } from './transport.ts'
 export * from './admin/admin.schema.ts'
 export * from './connections/connection.schema.ts'
 export * from './events/event.schema.ts'

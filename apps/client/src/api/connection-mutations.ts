@@ -1,8 +1,8 @@
 import { trpc } from '../lib/trpc.ts'
 
 /**
- * Every change to a connection refreshes the list (SPEC section 4), any search results and the
- * events' counts.
+ * Every change to a connection refreshes the list (SPEC section 4), any search results, Home's
+ * summary and the events' counts.
  */
 function useRefreshConnections() {
   const utils = trpc.useUtils()
@@ -10,6 +10,7 @@ function useRefreshConnections() {
     Promise.all([
       utils.connections.list.invalidate(),
       utils.connections.search.invalidate(),
+      utils.home.summary.invalidate(),
       utils.events.list.invalidate(),
     ])
 }

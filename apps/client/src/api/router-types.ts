@@ -6,6 +6,7 @@ type Inputs = inferRouterInputs<AppRouter>
 
 /** The shapes the screens read, straight from the real procedures. */
 export type ConnectionItem = Outputs['connections']['list']['items'][number]
+export type HomeSummary = Outputs['home']['summary']
 export type ConnectionSearchResult = Outputs['connections']['search']['items'][number]
 /** A text with the searched words marked, as the search answers it. */
 export type Segments = NonNullable<ConnectionSearchResult['highlights']['name']>

@@ -1,8 +1,5 @@
 /** Follow-ups are calendar days (YYYY-MM-DD), compared as the user's local days. */
 
-/** Due within this many days counts as due soon, and shows on Home. */
-export const DUE_SOON_DAYS = 14
-
 type FollowUp = { followUpOn: string | null; followUpDone: boolean }
 
 export function needsFollowUp(connection: FollowUp): boolean {
@@ -20,23 +17,6 @@ export function daysUntil(day: string, today: string): number {
   return Math.round(
     (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
   )
-}
-
-/** The open follow-ups that are overdue or due within DUE_SOON_DAYS, earliest first. */
-export function dueFollowUps<Connection extends FollowUp & { createdAt: Date }>(
-  connections: readonly Connection[],
-  today: string,
-): (Connection & { followUpOn: string })[] {
-  return connections
-    .filter(
-      (connection): connection is Connection & { followUpOn: string } =>
-        needsFollowUp(connection) &&
-        daysUntil(connection.followUpOn ?? today, today) <= DUE_SOON_DAYS,
-    )
-    .sort(
-      (a, b) =>
-        a.followUpOn.localeCompare(b.followUpOn) || a.createdAt.getTime() - b.createdAt.getTime(),
-    )
 }
 
 /** 'Overdue by 3 days', 'Due today', 'Due tomorrow', 'Due in 5 days'. */

@@ -5,6 +5,8 @@ declare module '@tanstack/react-query' {
   interface Register {
     /** handlesUnauthorized: the call shows its own message for a 401 (login: wrong password). */
     mutationMeta: { handlesUnauthorized?: boolean }
+    /** handlesUnauthorized: a fetch made before anyone knows whether the visitor is signed in. */
+    queryMeta: { handlesUnauthorized?: boolean }
   }
 }
 
@@ -21,8 +23,8 @@ export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => vo
       mutations: { retry: false },
     },
     queryCache: new QueryCache({
-      onError: (error) => {
-        if (isUnauthorizedError(error)) onUnauthorized()
+      onError: (error, query) => {
+        if (isUnauthorizedError(error) && !query.meta?.handlesUnauthorized) onUnauthorized()
       },
     }),
     mutationCache: new MutationCache({

@@ -25,7 +25,7 @@ describe('the Unauthorized flow (SPEC section 4)', () => {
   it('starts when a data call answers 401 while signed in', async () => {
     mockTrpc({
       'auth.me': () => makeUser(),
-      'connections.list': () => {
+      'home.summary': () => {
         throw new TrpcMockError('UNAUTHORIZED', 'Unauthorized')
       },
       'events.listJoined': () => [],

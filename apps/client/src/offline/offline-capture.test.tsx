@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeConnection, makeUser } from '../test/factories.ts'
+import { makeConnection, makeHomeSummary, makeUser } from '../test/factories.ts'
 import { findToast, renderApp } from '../test/render-app.tsx'
 import { mockTrpc, trpcCallsTo } from '../test/trpc-msw.ts'
 import { newQueuedConnection } from './outbox-item.ts'
@@ -14,17 +14,20 @@ function setOnline(isOnline: boolean) {
 }
 
 function open(path: string) {
+  const grace = makeConnection({
+    person: { ...makeConnection().person, firstName: 'Grace', lastName: 'Hopper' },
+  })
   mockTrpc({
     'auth.me': () => me,
     'events.list': () => [],
     'events.listJoined': () => [],
-    'connections.list': () => [
-      makeConnection({
-        person: { ...makeConnection().person, firstName: 'Grace', lastName: 'Hopper' },
-      }),
-    ],
+    'home.summary': () => makeHomeSummary({ totalConnections: 1, recentConnections: [grace] }),
+    'connections.list': () => [grace],
   })
-  return renderApp(path)
+  const opened = renderApp(path)
+  // What offline support keeps once signed in (startOffline), which renderApp does not start.
+  void opened.app.trpcUtils.connections.list.prefetch()
+  return opened
 }
 
 const waitingList = () => screen.findByRole('region', { name: /^Waiting to Sync/ })

@@ -1,4 +1,5 @@
 import type { AppInstance } from '../app/create-app.ts'
+import { firstPage, nextPageOf } from '../api/pages.tsx'
 import { isOnline, reportingFetch, subscribeConnectivity } from '../lib/connectivity.ts'
 import { startOutbox } from './outbox.ts'
 import { persistQueryCache, restoreQueryCache } from './query-persistence.ts'
@@ -14,8 +15,11 @@ const probeServer = () =>
 /** Before the first render: the signed-in user's saved answers, so the app opens with no network. */
 export async function restoreSavedData({ queryClient }: AppInstance) {
   await restoreQueryCache(queryClient)
-  // Shown at once; refreshed only once the server answers, so a dead network keeps them on screen.
-  if (await probeServer()) void queryClient.invalidateQueries()
+  // Shown at once, without waiting for the server; refreshed only once it answers, so a dead
+  // network keeps them on screen.
+  void probeServer().then((isUp) => {
+    if (isUp) void queryClient.invalidateQueries()
+  })
 }
 
 /** Refreshes every answer when the server can be reached again, asking it every 10 s meanwhile. */
@@ -38,10 +42,17 @@ function refreshWhenBackOnline({ queryClient }: AppInstance) {
   watchForReturn()
 }
 
+/** Runs `work` once the page has nothing else to do (soon after, where the browser cannot say). */
+function whenIdle(work: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(work)
+  else setTimeout(work, 1000)
+}
+
 /**
  * Once someone is signed in: the service worker (the app becomes installable and opens offline),
- * saving the cache, refreshing it when back online, and the outbox. Visitors of the landing page
- * get none of it: precaching the whole app would slow their first visit.
+ * saving the cache, refreshing it when back online, the user's connections kept for offline use,
+ * and the outbox. Visitors of the landing page get none of it: precaching the whole app would slow
+ * their first visit.
  */
 export async function startOffline(app: AppInstance) {
   const { queryClient, trpcClient, trpcUtils } = app
@@ -50,6 +61,15 @@ export async function startOffline(app: AppInstance) {
   }
   persistQueryCache(queryClient)
   refreshWhenBackOnline(app)
+  // Offline, Add Connection finds people among them and the status says how old they are. Home
+  // asks only for its summary, so every page comes once the first screen is up.
+  whenIdle(
+    () =>
+      void trpcUtils.connections.list.prefetchInfinite(firstPage, {
+        getNextPageParam: nextPageOf,
+        pages: Number.MAX_SAFE_INTEGER,
+      }),
+  )
   await startOutbox({
     client: trpcClient,
     currentUserId: () => trpcUtils.auth.me.getData()?.id ?? null,
@@ -57,6 +77,7 @@ export async function startOffline(app: AppInstance) {
       void Promise.all([
         trpcUtils.connections.list.invalidate(),
         trpcUtils.connections.search.invalidate(),
+        trpcUtils.home.summary.invalidate(),
         trpcUtils.events.list.invalidate(),
       ]),
   })

@@ -1,5 +1,5 @@
 import type { User } from '@fiveconnect/api/schemas'
-import type { ConnectionItem, EventItem, JoinedEvent } from '../api/router-types.ts'
+import type { ConnectionItem, EventItem, HomeSummary, JoinedEvent } from '../api/router-types.ts'
 
 type Person = ConnectionItem['person']
 
@@ -92,4 +92,15 @@ export function makeConnection(overrides: Partial<ConnectionItem> = {}): Connect
     ...overrides,
     person,
   }
+}
+
+/** Home's summary: nothing unless given. */
+export function makeHomeSummary(overrides: Partial<HomeSummary> = {}): HomeSummary {
+  return { totalConnections: 0, recentConnections: [], followUpsDue: [], ...overrides }
+}
+
+/** A connection as the summary lists it among the follow-ups due. */
+export function asFollowUpDue({ id, followUpOn, person }: ConnectionItem) {
+  if (!followUpOn) throw new Error('A follow-up due needs a day')
+  return { id, followUpOn, person: { firstName: person.firstName, lastName: person.lastName } }
 }

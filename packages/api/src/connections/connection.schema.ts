@@ -1,5 +1,6 @@
 import type { connectionColumns, eventSummaryColumns, HighlightedField } from '@fiveconnect/db'
 import { z } from 'zod'
+import { CONNECTION_TYPES } from './connection-types.ts'
 import {
   cursorField,
   idempotencyKeyField,
@@ -16,16 +17,11 @@ import {
 import { createPersonInput, personOutput } from '../people/person.schema.ts'
 import { voiceNoteTranscriptionOutput } from '../uploads/uploads.schema.ts'
 
-export const CONNECTION_TYPES = ['SA', 'JV', 'MA', 'IC', 'RF'] as const
-export type ConnectionType = (typeof CONNECTION_TYPES)[number]
-
-export const CONNECTION_TYPE_LABELS: Record<ConnectionType, string> = {
-  SA: 'Strategic Alliance',
-  JV: 'Joint Venture',
-  MA: 'Mastermind Alliance',
-  IC: 'Inner Circle Connection',
-  RF: 'Raving Fan',
-}
+export {
+  CONNECTION_TYPE_LABELS,
+  CONNECTION_TYPES,
+  type ConnectionType,
+} from './connection-types.ts'
 
 export const MAX_PHOTOS_PER_CONNECTION = 10
 

@@ -1,26 +1,21 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconCalendarPlus, IconCheck } from '@tabler/icons-react'
 import { useUpdateConnection } from '../../api/connection-mutations.ts'
-import type { ConnectionItem } from '../../api/router-types.ts'
+import type { HomeSummary } from '../../api/router-types.ts'
 import { formatDate, fullNameOf } from '../../lib/format.ts'
-import {
-  daysUntil,
-  dueFollowUps,
-  followUpCalendarUrl,
-  followUpLabel,
-  localDay,
-} from '../../lib/follow-ups.ts'
+import { daysUntil, followUpCalendarUrl, followUpLabel, localDay } from '../../lib/follow-ups.ts'
 import { toast } from '../../lib/toast.ts'
 
-type Props = { connections: ConnectionItem[] | undefined; isPending: boolean; isError: boolean }
+type FollowUp = HomeSummary['followUpsDue'][number]
+type Props = { followUps: FollowUp[] | undefined; isPending: boolean; isError: boolean }
 
-/** Home's 'Follow up' section: overdue and soon-due follow-ups, earliest first. */
-export function FollowUpsCard({ connections, isPending, isError }: Props) {
+/** Home's 'Follow up' section: overdue and soon-due follow-ups, earliest first (as answered). */
+export function FollowUpsCard({ followUps, isPending, isError }: Props) {
   const today = localDay(new Date())
-  const due = dueFollowUps(connections ?? [], today)
+  const due = followUps ?? []
   const update = useUpdateConnection()
 
-  const markDone = (connection: ConnectionItem) =>
+  const markDone = (connection: FollowUp) =>
     update.mutate(
       { id: connection.id, followUpDone: true },
       {

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ConnectionItem } from '../../api/router-types.ts'
-import { daysFromNow, makeConnection, makePerson, makeUser } from '../../test/factories.ts'
+import {
+  asFollowUpDue,
+  daysFromNow,
+  makeConnection,
+  makeHomeSummary,
+  makePerson,
+  makeUser,
+} from '../../test/factories.ts'
 import { findToast, renderApp } from '../../test/render-app.tsx'
 import { mockTrpc, trpcCallsTo, TrpcMockError } from '../../test/trpc-msw.ts'
 import { localDay } from '../../lib/follow-ups.ts'
@@ -16,13 +23,12 @@ const dueIn = (days: number, firstName: string, extra: Partial<ConnectionItem> =
 const overdue = dueIn(-3, 'Olga')
 const today = dueIn(0, 'Tara')
 const soon = dueIn(5, 'Sam')
-const later = dueIn(30, 'Lars')
-const done = dueIn(-1, 'Dora', { followUpDone: true })
 
-function signedInHome(connections: ConnectionItem[]) {
+/** Home answering `due` as the server picks the follow-ups due: open, by day, 14 days ahead. */
+function signedInHome(due: ConnectionItem[]) {
   mockTrpc({
     'auth.me': () => makeUser(),
-    'connections.list': () => connections,
+    'home.summary': () => makeHomeSummary({ followUpsDue: due.map(asFollowUpDue) }),
     'events.listJoined': () => [],
   })
   return renderApp('/')
@@ -34,8 +40,8 @@ const section = async () =>
 beforeAll(() => import('./home-screen.tsx'), 60_000)
 
 describe('home follow-ups', { timeout: 20_000 }, () => {
-  it('lists overdue first, then due soon by date; not done ones, not later ones', async () => {
-    signedInHome([soon, later, done, today, overdue])
+  it('lists them as answered: overdue first, then due soon by date, with labels and links', async () => {
+    signedInHome([overdue, today, soon])
     const card = await section()
     await within(card).findByText('Olga Test')
     const items = within(card).getAllByRole('listitem')
@@ -50,15 +56,13 @@ describe('home follow-ups', { timeout: 20_000 }, () => {
   })
 
   it('marks one done, which takes it off Home', async () => {
-    let connections = [overdue, soon]
     mockTrpc({
       'connections.update': () => {
-        connections = [{ ...overdue, followUpDone: true }, soon]
-        return connections[0]
+        mockTrpc({ 'home.summary': () => makeHomeSummary({ followUpsDue: [asFollowUpDue(soon)] }) })
+        return { ...overdue, followUpDone: true }
       },
     })
-    const { user } = signedInHome(connections)
-    mockTrpc({ 'connections.list': () => connections })
+    const { user } = signedInHome([overdue, soon])
     const card = await section()
     await user.click(
       await within(card).findByRole('button', { name: 'Done: follow-up with Olga Test' }),
@@ -70,7 +74,7 @@ describe('home follow-ups', { timeout: 20_000 }, () => {
   })
 
   it('says when there is nothing to follow up', async () => {
-    signedInHome([later, done])
+    signedInHome([])
     expect(
       await within(await section()).findByText('Nothing to follow up in the next two weeks.'),
     ).toBeVisible()

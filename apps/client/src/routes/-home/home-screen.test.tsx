@@ -5,19 +5,22 @@ import {
   daysFromNow,
   makeConnection,
   makeEvent,
+  makeHomeSummary,
   makePerson,
   makeUser,
 } from '../../test/factories.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { mockTrpc, never } from '../../test/trpc-msw.ts'
 
+/** Home for a user whose newest connections are `recent` (newest first), of `total`. */
 function signedInHome({
-  connections = [] as ConnectionItem[],
-  joined = [] as ReturnType<typeof makeEvent>[],
-} = {}) {
+  recent = [],
+  total = recent.length,
+  joined = [],
+}: { recent?: ConnectionItem[]; total?: number; joined?: ReturnType<typeof makeEvent>[] } = {}) {
   mockTrpc({
     'auth.me': () => makeUser({ firstName: 'Ada' }),
-    'connections.list': () => connections,
+    'home.summary': () => makeHomeSummary({ totalConnections: total, recentConnections: recent }),
     'events.listJoined': () => joined,
   })
   return renderApp('/')
@@ -32,7 +35,7 @@ beforeAll(() => import('./home-screen.tsx'), 60_000)
 describe('home screen', () => {
   it('shows the counters: all connections and joined events that have started', async () => {
     signedInHome({
-      connections: [makeConnection(), makeConnection()],
+      recent: [makeConnection(), makeConnection()],
       joined: [
         makeEvent({ startDateTime: daysFromNow(-10) }),
         makeEvent({ startDateTime: daysFromNow(-1) }),
@@ -69,23 +72,20 @@ describe('home screen', () => {
   })
 
   it('shows loading states while the lists load', async () => {
+    // The session restored from the device: the session check does not wait on the lists.
     mockTrpc({
       'auth.me': () => makeUser(),
-      'connections.list': never,
+      'home.summary': never,
       'events.listJoined': never,
     })
-    renderApp('/')
+    renderApp('/', { savedUser: makeUser() })
     expect(await screen.findByLabelText('Loading connections')).toBeInTheDocument()
     expect(screen.getByLabelText('Loading events')).toBeInTheDocument()
   })
 
   it('shows the 3 newest connections with View All, and Unknown Person as fallback', async () => {
     signedInHome({
-      connections: [
-        makeConnection({
-          person: makePerson({ firstName: 'Old', lastName: 'One' }),
-          createdAt: new Date('2025-01-01'),
-        }),
+      recent: [
         makeConnection({
           person: makePerson({ firstName: 'Newest', lastName: 'One' }),
           createdAt: new Date('2025-04-01'),
@@ -100,6 +100,7 @@ describe('home screen', () => {
           createdAt: new Date('2025-02-01'),
         }),
       ],
+      total: 4,
     })
     await screen.findByText('Newest One')
     const rows = within(recentCard()).getAllByRole('button')
@@ -117,7 +118,7 @@ describe('home screen', () => {
 
   it('uses the first photo, then the profile image, then initials for the avatar', async () => {
     signedInHome({
-      connections: [
+      recent: [
         makeConnection({
           person: makePerson({ firstName: 'Photo', lastName: 'Person', profileImageUrl: '/p.png' }),
           photos: ['/first.jpg', '/second.jpg'],
@@ -170,7 +171,7 @@ describe('home screen', () => {
       createdAt: new Date('2025-01-01T10:00:00Z'),
       updatedAt: new Date('2025-01-01T10:00:00Z'),
     })
-    const { user } = signedInHome({ connections: [full, bare] })
+    const { user } = signedInHome({ recent: [full, bare] })
 
     await user.click(await screen.findByRole('button', { name: /Grace Hopper/ }))
     let dialog = await screen.findByRole('dialog')

@@ -18,9 +18,9 @@ import { IconCalendar, IconChevronRight, IconPlus } from '@tabler/icons-react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser } from '../../api/auth.ts'
-import { useConnections } from '../../api/connections.ts'
-import type { ConnectionItem, JoinedEvent } from '../../api/router-types.ts'
 import { useJoinedEvents } from '../../api/events.ts'
+import { useHomeSummary } from '../../api/home.ts'
+import type { HomeSummary, JoinedEvent } from '../../api/router-types.ts'
 import {
   avatarSourcesOf,
   ConnectionDetailsDialog,
@@ -32,11 +32,9 @@ import { WaitingConnections } from '../../offline/waiting-connections.tsx'
 import { FollowUpsCard } from './follow-ups-card.tsx'
 import { HomeSearch } from './home-search.tsx'
 
-export const RECENT_CONNECTIONS_SHOWN = 3
-
 export function HomeScreen() {
   const { user } = useCurrentUser()
-  const connections = useConnections()
+  const summary = useHomeSummary()
   const isNewAccount = useRouterState({ select: (state) => state.location.state.isNewAccount })
   const joinedEvents = useJoinedEvents()
   const now = new Date()
@@ -55,7 +53,7 @@ export function HomeScreen() {
       <HomeSearch />
 
       <SimpleGrid cols={2} spacing="sm">
-        <StatCard label="Total Connections" value={connections.data?.length} />
+        <StatCard label="Total Connections" value={summary.data?.totalConnections} />
         <StatCard label="Events Attended" value={joinedEvents.data ? attendedCount : undefined} />
       </SimpleGrid>
 
@@ -85,9 +83,9 @@ export function HomeScreen() {
       <WaitingConnections />
 
       <FollowUpsCard
-        connections={connections.data}
-        isPending={connections.isPending}
-        isError={connections.isError}
+        followUps={summary.data?.followUpsDue}
+        isPending={summary.isPending}
+        isError={summary.isError}
       />
 
       <Stack gap="sm" component="section" aria-labelledby="your-events">
@@ -123,9 +121,9 @@ export function HomeScreen() {
       </Stack>
 
       <RecentConnections
-        connections={connections.data}
-        isPending={connections.isPending}
-        isError={connections.isError}
+        connections={summary.data?.recentConnections}
+        isPending={summary.isPending}
+        isError={summary.isError}
       />
     </Stack>
   )
@@ -150,19 +148,20 @@ function UpcomingEventRow({ event }: { event: JoinedEvent }) {
   )
 }
 
+type RecentConnection = HomeSummary['recentConnections'][number]
+
+/** The newest connections, newest first, as the summary answers them. */
 function RecentConnections({
   connections,
   isPending,
   isError,
 }: {
-  connections: ConnectionItem[] | undefined
+  connections: HomeSummary['recentConnections'] | undefined
   isPending: boolean
   isError: boolean
 }) {
-  const [selected, setSelected] = useState<ConnectionItem | null>(null)
-  const recent = [...(connections ?? [])]
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-    .slice(0, RECENT_CONNECTIONS_SHOWN)
+  const [selected, setSelected] = useState<RecentConnection | null>(null)
+  const recent = connections ?? []
 
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="recent">
