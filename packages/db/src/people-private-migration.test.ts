@@ -117,12 +117,13 @@ function peopleOf(userId: string) {
 const before = new Map<string, Awaited<ReturnType<typeof viewOf>>>()
 
 /**
- * Columns that migrations after 0011 add to what the view reads. Today's queries read them, so the
- * view before 0011 gets them as those migrations leave existing rows (null); they are dropped again
- * before the migrations run.
+ * Columns that 0011 and the migrations after it add to what the view reads. Today's queries read
+ * them, so the view before 0011 gets them, null as later migrations leave existing rows (owner_id is
+ * set per view below); they are dropped again before the migrations run.
  */
 const LATER_COLUMNS = [
   { table: 'connections', column: 'voice_note_recorded_at', type: 'timestamptz' },
+  { table: 'people', column: 'owner_id', type: 'uuid' },
 ]
 
 beforeAll(async () => {
@@ -132,7 +133,13 @@ beforeAll(async () => {
   for (const { table, column, type } of LATER_COLUMNS) {
     await db.execute(sql.raw(`alter table ${table} add column ${column} ${type}`))
   }
-  for (const user of users) before.set(user, await viewOf(user))
+  for (const user of users) {
+    // Memory search joins only the author's own people, which 0011 makes every person a connection
+    // names. Before it people were shared, so for each user's view every person is theirs: the
+    // join then reads what it read before people had owners.
+    await db.execute(sql`update people set owner_id = ${user}`)
+    before.set(user, await viewOf(user))
+  }
   for (const { table, column } of LATER_COLUMNS) {
     await db.execute(sql.raw(`alter table ${table} drop column ${column}`))
   }
