@@ -5,6 +5,7 @@ import { findToast, renderApp } from '../test/render-app.tsx'
 import { mockTrpc, trpcCallsTo } from '../test/trpc-msw.ts'
 import { newQueuedConnection } from './outbox-item.ts'
 import { enqueueConnection } from './outbox.ts'
+import { keepConnectionsForOffline } from './start-offline.ts'
 
 const me = makeUser({ firstName: 'Mae' })
 
@@ -26,7 +27,7 @@ function open(path: string) {
   })
   const opened = renderApp(path)
   // What offline support keeps once signed in (startOffline), which renderApp does not start.
-  void opened.app.trpcUtils.connections.list.prefetch()
+  void keepConnectionsForOffline(opened.app)
   return opened
 }
 

@@ -48,6 +48,14 @@ function whenIdle(work: () => void) {
   else setTimeout(work, 1000)
 }
 
+/** Every page of the user's connections, in the cache that is saved on the device. */
+export function keepConnectionsForOffline({ trpcUtils }: Pick<AppInstance, 'trpcUtils'>) {
+  return trpcUtils.connections.list.prefetchInfinite(firstPage, {
+    getNextPageParam: nextPageOf,
+    pages: Number.MAX_SAFE_INTEGER,
+  })
+}
+
 /**
  * Once someone is signed in: the service worker (the app becomes installable and opens offline),
  * saving the cache, refreshing it when back online, the user's connections kept for offline use,
@@ -63,13 +71,7 @@ export async function startOffline(app: AppInstance) {
   refreshWhenBackOnline(app)
   // Offline, Add Connection finds people among them and the status says how old they are. Home
   // asks only for its summary, so every page comes once the first screen is up.
-  whenIdle(
-    () =>
-      void trpcUtils.connections.list.prefetchInfinite(firstPage, {
-        getNextPageParam: nextPageOf,
-        pages: Number.MAX_SAFE_INTEGER,
-      }),
-  )
+  whenIdle(() => void keepConnectionsForOffline(app))
   await startOutbox({
     client: trpcClient,
     currentUserId: () => trpcUtils.auth.me.getData()?.id ?? null,

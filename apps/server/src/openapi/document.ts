@@ -53,6 +53,31 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'The server or its database is busy or down; try again (see Retry-After).',
 }
 
+const PAGE_PARAMETERS = {
+  limit:
+    'Asks for a page of at most this many (1 to 100); without `limit` or `cursor` the whole list comes.',
+  cursor: 'The `X-Next-Cursor` of the page before, for the page after it.',
+}
+
+const PAGE_HEADERS = {
+  Link: {
+    description: 'The next page\'s address, as `<...>; rel="next"`; absent on the last page.',
+    schema: { type: 'string' },
+  },
+  'X-Next-Cursor': {
+    description: "The next page's cursor; absent on the last page.",
+    schema: { type: 'string' },
+  },
+}
+
+/** What a paged list's REST route answers: the array of the items of the procedure's page. */
+function pageItemsOf(pageSchema: z.ZodType): z.ZodType {
+  if (!(pageSchema instanceof z.ZodObject) || !(pageSchema.shape.items instanceof z.ZodArray)) {
+    throw new Error("A paged operation's procedure must answer { items, nextCursor }")
+  }
+  return pageSchema.shape.items
+}
+
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), dates as ISO 8601 strings. */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
@@ -125,7 +150,13 @@ function commonErrorStatuses(operation: RestOperation, pathParams: string[]): nu
   // The Origin check and the JSON body limit cover every /api call but the unsubscribe link's and
   // the file routes', which set their own.
   if (changesState && operation.access !== 'link' && !operation.rawBody) statuses.push(403, 413)
-  if (operation.input || operation.rawBody || operation.query || pathParams.length > 0) {
+  if (
+    operation.input ||
+    operation.paged ||
+    operation.rawBody ||
+    operation.query ||
+    pathParams.length > 0
+  ) {
     statuses.push(400)
   }
   if (pathParams.length > 0) statuses.push(404)
@@ -150,9 +181,10 @@ function operationObject(operation: RestOperation) {
     required: true,
     schema: inputProperties.get(name)?.schema ?? { type: 'string' },
   }))
-  if (operation.input === 'query') {
+  if (operation.input === 'query' || operation.paged) {
     for (const [name, { schema, required }] of inputProperties) {
-      parameters.push({ name, in: 'query', required, schema })
+      const description = PAGE_PARAMETERS[name as keyof typeof PAGE_PARAMETERS]
+      parameters.push({ name, in: 'query', required, schema, ...(description && { description }) })
     }
   }
   for (const [name, { description, required }] of Object.entries(operation.query ?? {})) {
@@ -201,11 +233,18 @@ function operationObject(operation: RestOperation) {
   }
 
   const { success } = operation
+  const output = procedure?._def.output
   const successSchema =
-    success.schema ?? (success.media === 'json' ? procedure?._def.output : undefined)
+    success.schema ??
+    (operation.paged && output
+      ? pageItemsOf(output)
+      : success.media === 'json'
+        ? output
+        : undefined)
   const responses: Record<string, object> = {
     [success.status]: {
       description: success.description ?? 'Success.',
+      ...(operation.paged && { headers: PAGE_HEADERS }),
       ...(success.media !== 'none' && {
         content: content(success.media, successSchema && jsonSchemaOf(successSchema, 'output')),
       }),

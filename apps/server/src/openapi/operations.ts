@@ -44,6 +44,11 @@ export type RestOperation = {
   /** A request body that is not JSON (files). */
   rawBody?: { media: 'multipart/form-data' | 'image'; description: string }
   query?: Record<string, { description: string; required?: boolean }>
+  /**
+   * A paged list (docs/api-details.md): the procedure answers a page, the route the SPEC's array of
+   * its items; `limit` and `cursor` ask for one page, and `Link` and `X-Next-Cursor` name the next.
+   */
+  paged?: true
 }
 
 const healthOutput = z.object({
@@ -192,6 +197,7 @@ export const restOperations: RestOperation[] = [
     tag: 'Connections',
     access: 'user',
     procedure: 'connections.list',
+    paged: true,
     success: { status: 200, media: 'json' },
   },
   {
@@ -202,6 +208,7 @@ export const restOperations: RestOperation[] = [
     tag: 'Connections',
     access: 'user',
     procedure: 'connections.search',
+    paged: true,
     input: 'query',
     success: { status: 200, media: 'json' },
   },
@@ -321,6 +328,7 @@ export const restOperations: RestOperation[] = [
     tag: 'Events',
     access: 'user',
     procedure: 'events.list',
+    paged: true,
     success: { status: 200, media: 'json' },
   },
   {
@@ -330,6 +338,7 @@ export const restOperations: RestOperation[] = [
     tag: 'Events',
     access: 'user',
     procedure: 'events.listJoined',
+    paged: true,
     success: { status: 200, media: 'json' },
   },
   {
@@ -489,6 +498,7 @@ export const restOperations: RestOperation[] = [
     tag: 'Admin',
     access: 'admin',
     procedure: 'admin.listUsers',
+    paged: true,
     success: { status: 200, media: 'json' },
   },
   {

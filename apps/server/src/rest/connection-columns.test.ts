@@ -54,7 +54,7 @@ async function connectionAnswers(cookie: string) {
     body: { followUpOn: '2030-01-02' },
     cookie,
   })
-  const trpcList = await json<{ result: { data: { json: unknown[] } } }>(
+  const trpcList = await json<{ result: { data: { json: { items: unknown[] } } } }>(
     await t.request('/api/trpc/connections.list', { cookie }),
   )
   return {
@@ -64,7 +64,8 @@ async function connectionAnswers(cookie: string) {
     search: keyPaths(
       await json(await t.request('/api/connections/search?q=analytical', { cookie })),
     ).sort(),
-    trpcList: keyPaths(trpcList.result.data.json).sort(),
+    // A page: its items are the REST list's rows.
+    trpcList: keyPaths(trpcList.result.data.json.items).sort(),
     accountExport: keyPaths(
       (
         await json<{ connections: unknown }>(
