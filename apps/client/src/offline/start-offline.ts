@@ -1,5 +1,5 @@
 import type { AppInstance } from '../app/create-app.ts'
-import { firstPage, nextPageOf } from '../api/pages.tsx'
+import { firstPage } from '../api/pages.tsx'
 import { isOnline, reportingFetch, subscribeConnectivity } from '../lib/connectivity.ts'
 import { startOutbox } from './outbox.ts'
 import { persistQueryCache, restoreQueryCache } from './query-persistence.ts'
@@ -48,12 +48,13 @@ function whenIdle(work: () => void) {
   else setTimeout(work, 1000)
 }
 
-/** Every page of the user's connections, in the cache that is saved on the device. */
+/**
+ * The newest page of the user's connections, in the cache that is saved on the device; the pages the
+ * Connections screen loads are saved with it. One page only: all of them in one fetch would keep the
+ * Connections screen, which reads the same query, waiting for the last.
+ */
 export function keepConnectionsForOffline({ trpcUtils }: Pick<AppInstance, 'trpcUtils'>) {
-  return trpcUtils.connections.list.prefetchInfinite(firstPage, {
-    getNextPageParam: nextPageOf,
-    pages: Number.MAX_SAFE_INTEGER,
-  })
+  return trpcUtils.connections.list.prefetchInfinite(firstPage)
 }
 
 /**
@@ -70,7 +71,7 @@ export async function startOffline(app: AppInstance) {
   persistQueryCache(queryClient)
   refreshWhenBackOnline(app)
   // Offline, Add Connection finds people among them and the status says how old they are. Home
-  // asks only for its summary, so every page comes once the first screen is up.
+  // asks only for its summary, so they come once the first screen is up.
   whenIdle(() => void keepConnectionsForOffline(app))
   await startOutbox({
     client: trpcClient,
