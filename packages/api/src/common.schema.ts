@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './page-size.ts'
 
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 128
@@ -77,10 +78,6 @@ export const idempotencyKeyField = z.uuid('The idempotency key must be a UUID').
 
 /** What a call that only acts answers. */
 export const okOutput = z.object({ ok: z.literal(true) })
-
-/** A list's first page, when the caller does not say; and the most one page may hold. */
-export const PAGE_SIZE = 30
-export const MAX_PAGE_SIZE = 100
 
 export const BAD_CURSOR_MESSAGE = 'The cursor is not valid: start again from the first page.'
 

@@ -1,6 +1,7 @@
 // The runtime entry the client imports: zod schemas and constants only, never server code.
 export * from './auth/auth.schema.ts'
 export * from './common.schema.ts'
+export * from './page-size.ts'
 export { MAX_BATCH_CALLS } from './transport.ts'
 export * from './admin/admin.schema.ts'
 export * from './connections/connection.schema.ts'
@@ -12,4 +13,5 @@ export * from './calendar-feed/calendar-feed.schema.ts'
 export * from './imports/import.schema.ts'
 export * from './account/account.schema.ts'
 export * from './uploads/uploads.schema.ts'
+export * from './uploads/image-problem.ts'
 export * from './reminders/reminders.schema.ts'

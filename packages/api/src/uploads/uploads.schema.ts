@@ -1,19 +1,7 @@
 import { z } from 'zod'
 import { storableText } from '../common.schema.ts'
 
-import { MAX_IMAGE_BYTES } from './file-types.ts'
-
 export { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS, MAX_IMAGE_BYTES } from './file-types.ts'
-
-/**
- * Why a file cannot be uploaded as an image, or null when it can (SPEC section 5): checked on the
- * device before uploading; the server checks the bytes again.
- */
-export function imageProblem(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith('image/')) return 'Only image files can be uploaded.'
-  if (file.size > MAX_IMAGE_BYTES) return 'Images must be 5 MB or smaller.'
-  return null
-}
 
 const uploadedUrl = (field: string) =>
   storableText(field, `${field} is required`).trim().min(1, `${field} is required`).max(2048)
