@@ -1,5 +1,5 @@
 import type { AppRouter } from '@fiveconnect/api'
-import { MAX_BATCH_CALLS } from '@fiveconnect/api/transport'
+import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
 import superjson from 'superjson'
