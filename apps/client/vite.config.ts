@@ -145,7 +145,8 @@ export default defineConfig({
             // What every page runs at start-up.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|is-what|use-sync-external-store)[\\/]/,
+              // Not @tanstack/react-virtual: only the Connections screen uses it.
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](history|query-core|react-query|react-router|react-store|router-core|store)|@trpc|superjson|copy-anything|is-what|use-sync-external-store)[\\/]/,
             },
             // The rest of the landing page's static imports, kept out of the group below.
             { name: 'initial', tags: ['$initial'] },

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { createApp, type AppInstance } from './app/create-app.ts'
+import { whenIdle } from './lib/when-idle.ts'
 import { hasSavedData } from './offline/saved-data-flag.ts'
 
 const root = document.getElementById('root')
@@ -29,7 +30,14 @@ async function start(element: HTMLElement) {
       <App app={app} />
     </StrictMode>,
   )
-  whenSignedIn(app, () => void offlineSupport().then((offline) => offline.startOffline(app)))
+  // After the first screen: its chunks and data come first on a slow network.
+  whenSignedIn(
+    app,
+    () =>
+      void whenIdle()
+        .then(offlineSupport)
+        .then((offline) => offline.startOffline(app)),
+  )
 }
 
 void start(root)

@@ -23,6 +23,8 @@ export type LighthouseFigures = {
   cls: number
   /** Paths of the scripts the page loaded (matched against the build's chunk sizes). */
   scriptPaths: string[]
+  /** Runs started again because Lighthouse failed to record their trace (see withTraceRetries). */
+  retries: number
 }
 
 type NetworkRequestItem = { url: string; resourceType?: string }
@@ -38,14 +40,53 @@ export const LIGHTHOUSE_RUNS = 3
  */
 export async function runLighthouse(url: string, cookie?: string): Promise<LighthouseFigures> {
   const runs: Result[] = []
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runOnce(url, cookie))
+  let retries = 0
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+    const recorded = await withTraceRetries(() => runOnce(url, cookie))
+    runs.push(recorded.lhr)
+    retries += recorded.retries
+  }
   const scores = runs.map((run) => scoreOf(run, url))
   return {
     ...figuresOf(medianRunOf(runs), url),
+    retries,
     performanceScore: percentile(
       scores.sort((a, b) => a - b),
       50,
     ),
+  }
+}
+
+/**
+ * Lighthouse's codes for a trace it failed to record (its 'badTraceRecording' errors): the browser's
+ * fault, not the page's, so the run is started again. A page that never paints (NO_FCP) is not here.
+ */
+const TRACE_NOT_RECORDED = new Set([
+  'NO_TRACING_STARTED',
+  'NO_RESOURCE_REQUEST',
+  'NO_NAVSTART',
+  'NO_DCL',
+  'NO_FMP',
+])
+/** Attempts after the first for a run whose trace was not recorded. */
+export const MAX_TRACE_RETRIES = 2
+
+/**
+ * Runs `run` again, at most MAX_TRACE_RETRIES times, while Lighthouse answers that it failed to record
+ * the trace; any other failure, and the last attempt's, is thrown as it is.
+ */
+export async function withTraceRetries(
+  run: () => Promise<Result>,
+): Promise<{ lhr: Result; retries: number }> {
+  for (let retries = 0; ; retries += 1) {
+    const lhr = await run()
+    const code = lhr.runtimeError?.code
+    if (code && TRACE_NOT_RECORDED.has(code) && retries < MAX_TRACE_RETRIES) continue
+    if (lhr.runtimeError) {
+      const attempts = retries > 0 ? ` (after ${retries + 1} attempts)` : ''
+      throw new Error(`Lighthouse: ${lhr.runtimeError.message}${attempts}`)
+    }
+    return { lhr, retries }
   }
 }
 
@@ -69,14 +110,16 @@ async function runOnce(url: string, cookie: string | undefined): Promise<Result>
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`)
     return result.lhr
   } finally {
     chrome.kill()
   }
 }
 
-function figuresOf(lhr: Result, url: string): Omit<LighthouseFigures, 'performanceScore'> {
+function figuresOf(
+  lhr: Result,
+  url: string,
+): Omit<LighthouseFigures, 'performanceScore' | 'retries'> {
   const lcp = lhr.audits['largest-contentful-paint']?.numericValue
   const cls = lhr.audits['cumulative-layout-shift']?.numericValue
   if (lcp === undefined || cls === undefined) {

@@ -91,6 +91,12 @@ export async function measureClient(
         },
         {
           group: 'Client',
+          name: `Lighthouse runs retried (trace not recorded), ${page.name}`,
+          unit: '',
+          value: result.retries,
+        },
+        {
+          group: 'Client',
           name: jsLoadedBy(page.name),
           unit: 'kB',
           value: gzipBytesOf(chunks, scripts) / KB,

@@ -3,12 +3,16 @@ import { Box, Button, Group, Text, ThemeIcon } from '@mantine/core'
 import { IconAffiliate, IconUser } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
+import { whenIdle } from '../lib/when-idle.ts'
 
 export const HEADER_HEIGHT = 60
 
-// The menu (Popover, floating-ui) is needed only once signed in, so it stays out of the first chunk.
+// The menu (Popover, floating-ui) is needed only once signed in, so it stays out of the first chunk,
+// and it loads once the first screen is up.
 const ProfileMenu = lazy(() =>
-  import('./profile-menu.tsx').then((module) => ({ default: module.ProfileMenu })),
+  whenIdle()
+    .then(() => import('./profile-menu.tsx'))
+    .then((module) => ({ default: module.ProfileMenu })),
 )
 
 export function AppHeader({ user }: { user: User | null }) {

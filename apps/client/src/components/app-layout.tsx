@@ -1,14 +1,18 @@
 import { Box, Container } from '@mantine/core'
 import { LoadingScreen } from '@fiveconnect/ui'
 import { Outlet } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useDeferredValue } from 'react'
 import { useCurrentUser } from '../api/auth.ts'
+import { whenIdle } from '../lib/when-idle.ts'
 import { AppHeader, HEADER_HEIGHT } from './app-header.tsx'
 import { BottomNav, BOTTOM_NAV_HEIGHT } from './bottom-nav.tsx'
 
-// Signed-in only, so the offline code stays out of the landing page's first chunk.
+// Signed-in only, so the offline code stays out of the landing page's first chunk; it loads once
+// the first screen is up.
 const SyncStatus = lazy(() =>
-  import('../offline/sync-status.tsx').then((module) => ({ default: module.SyncStatus })),
+  whenIdle()
+    .then(() => import('../offline/sync-status.tsx'))
+    .then((module) => ({ default: module.SyncStatus })),
 )
 
 /**
@@ -16,7 +20,12 @@ const SyncStatus = lazy(() =>
  * layout rather than Mantine's AppShell, which would add about 20 KB gzip to the landing page.
  */
 export function AppLayout() {
-  const { user, isLoading } = useCurrentUser()
+  const current = useCurrentUser()
+  // The session check answers with the first screen's data (Home's, on /), and that first screen is
+  // the largest render of the visit. Deferred, React renders it in slices that let the browser
+  // breathe instead of one long task; 'Loading...' stays up meanwhile.
+  const user = useDeferredValue(current.user)
+  const isLoading = useDeferredValue(current.isLoading)
   return (
     <>
       <AppHeader user={user} />

@@ -17,17 +17,13 @@ import { useUpdateConnection } from '../api/connection-mutations.ts'
 import type { ConnectionItem } from '../api/router-types.ts'
 import { VoiceNotePlayer } from './voice-recorder/voice-note-player.tsx'
 import { followUpCalendarUrl } from '../lib/follow-ups.ts'
+import { avatarSourcesOf } from '../lib/avatar-sources.ts'
 import { formatDate, fullNameOf, withProtocol } from '../lib/format.ts'
 import { toast } from '../lib/toast.ts'
 import { MeetingTimeline } from './meeting-timeline.tsx'
 
 /** The connection's person as a vCard, for the phone's address book. */
 const contactCardUrl = (connectionId: string) => `/api/connections/${connectionId}/contact.vcf`
-
-/** Avatar priority of SPEC section 2: first photo, then the person's profile image, then initials. */
-export function avatarSourcesOf(connection: ConnectionItem) {
-  return [connection.photos[0], connection.person.profileImageUrl]
-}
 
 type Props = {
   connection: ConnectionItem | null

@@ -1,6 +1,7 @@
 import type { AppInstance } from '../app/create-app.ts'
 import { firstPage } from '../api/pages.tsx'
 import { isOnline, reportingFetch, subscribeConnectivity } from '../lib/connectivity.ts'
+import { whenIdle } from '../lib/when-idle.ts'
 import { startOutbox } from './outbox.ts'
 import { persistQueryCache, restoreQueryCache } from './query-persistence.ts'
 
@@ -42,12 +43,6 @@ function refreshWhenBackOnline({ queryClient }: AppInstance) {
   watchForReturn()
 }
 
-/** Runs `work` once the page has nothing else to do (soon after, where the browser cannot say). */
-function whenIdle(work: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(work)
-  else setTimeout(work, 1000)
-}
-
 /**
  * The newest page of the user's connections, in the cache that is saved on the device; the pages the
  * Connections screen loads are saved with it. One page only: all of them in one fetch would keep the
@@ -72,7 +67,7 @@ export async function startOffline(app: AppInstance) {
   refreshWhenBackOnline(app)
   // Offline, Add Connection finds people among them and the status says how old they are. Home
   // asks only for its summary, so they come once the first screen is up.
-  whenIdle(() => void keepConnectionsForOffline(app))
+  void whenIdle().then(() => keepConnectionsForOffline(app))
   await startOutbox({
     client: trpcClient,
     currentUserId: () => trpcUtils.auth.me.getData()?.id ?? null,

@@ -1,9 +1,13 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
-import { useState } from 'react'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
+import { lazy, Suspense, useState } from 'react'
 import { toast } from '../lib/toast.ts'
 import type { QueuedConnection } from './outbox-item.ts'
 import { discardQueued, retryQueued, useWaitingConnections } from './outbox.ts'
+
+// Home shows this card, and it is rarely there: the dialog (Modal) loads with the first waiting item.
+const ConfirmDialog = lazy(() =>
+  import('../components/confirm-dialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
+)
 
 /**
  * Connections saved on this device and not yet on the server, shown at once after saving: waiting
@@ -58,18 +62,20 @@ export function WaitingConnections() {
           </li>
         ))}
       </Stack>
-      <ConfirmDialog
-        opened={discarding !== null}
-        title="Discard Connection"
-        message={`The connection with ${discarding?.personName ?? ''} has not reached the server. Discarding deletes it from this device for good.`}
-        confirmLabel="Discard"
-        onConfirm={() => {
-          if (discarding) void discardQueued(discarding)
-          setDiscarding(null)
-          toast.success('Connection Discarded', 'It has been removed from this device.')
-        }}
-        onCancel={() => setDiscarding(null)}
-      />
+      <Suspense fallback={null}>
+        <ConfirmDialog
+          opened={discarding !== null}
+          title="Discard Connection"
+          message={`The connection with ${discarding?.personName ?? ''} has not reached the server. Discarding deletes it from this device for good.`}
+          confirmLabel="Discard"
+          onConfirm={() => {
+            if (discarding) void discardQueued(discarding)
+            setDiscarding(null)
+            toast.success('Connection Discarded', 'It has been removed from this device.')
+          }}
+          onCancel={() => setDiscarding(null)}
+        />
+      </Suspense>
     </Card>
   )
 }

@@ -16,21 +16,26 @@ import {
 } from '@mantine/core'
 import { IconCalendar, IconChevronRight, IconPlus } from '@tabler/icons-react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useCurrentUser } from '../../api/auth.ts'
 import { useJoinedEvents } from '../../api/events.ts'
 import { useHomeSummary } from '../../api/home.ts'
 import type { HomeSummary, JoinedEvent } from '../../api/router-types.ts'
-import {
-  avatarSourcesOf,
-  ConnectionDetailsDialog,
-} from '../../components/connection-details-dialog.tsx'
+import { avatarSourcesOf } from '../../lib/avatar-sources.ts'
 import { StatCard } from '../../components/stat-card.tsx'
 import { isUpcoming } from '../../lib/events.ts'
 import { formatDate, fullNameOf } from '../../lib/format.ts'
 import { WaitingConnections } from '../../offline/waiting-connections.tsx'
 import { FollowUpsCard } from './follow-ups-card.tsx'
 import { HomeSearch } from './home-search.tsx'
+
+// Opened from a recent connection only: it (with Modal and the voice note player) loads with the
+// first one opened, and stays mounted after for its closing transition.
+const ConnectionDetailsDialog = lazy(() =>
+  import('../../components/connection-details-dialog.tsx').then((module) => ({
+    default: module.ConnectionDetailsDialog,
+  })),
+)
 
 export function HomeScreen() {
   const { user } = useCurrentUser()
@@ -161,6 +166,8 @@ function RecentConnections({
   isError: boolean
 }) {
   const [selected, setSelected] = useState<RecentConnection | null>(null)
+  const [hasOpened, setHasOpened] = useState(false)
+  if (selected && !hasOpened) setHasOpened(true)
   const recent = connections ?? []
 
   return (
@@ -207,7 +214,11 @@ function RecentConnections({
           ))}
         </Stack>
       )}
-      <ConnectionDetailsDialog connection={selected} onClose={() => setSelected(null)} />
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <ConnectionDetailsDialog connection={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
     </Card>
   )
 }

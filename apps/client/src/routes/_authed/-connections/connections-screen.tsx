@@ -22,8 +22,8 @@ import { useConnectionPages } from '../../../api/connections.ts'
 import { itemsOf, LoadingMoreRow, useNextPageSentinel } from '../../../api/pages.tsx'
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { fullNameOf } from '../../../lib/format.ts'
+import { avatarSourcesOf } from '../../../lib/avatar-sources.ts'
 import {
-  avatarSourcesOf,
   ConnectionDetailsDialog,
   VerifiedMark,
 } from '../../../components/connection-details-dialog.tsx'

@@ -11,7 +11,7 @@ import type { ConnectionSearchResult } from '../../../api/router-types.ts'
 import { HighlightedText } from '../../../components/highlighted-text.tsx'
 import { fullNameOf } from '../../../lib/format.ts'
 import { trpc } from '../../../lib/trpc.ts'
-import { avatarSourcesOf } from '../../../components/connection-details-dialog.tsx'
+import { avatarSourcesOf } from '../../../lib/avatar-sources.ts'
 import { eventTitleOf } from './connection-groups.ts'
 
 type Props = {
