@@ -7,6 +7,8 @@ import { startNodeServer, type RunningProcess } from './processes/start-process.
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..')
 export const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/dist/server/index.js')
+/** What `pnpm start` runs: the build with the server's Node flags. */
+const SERVER_START = join(REPO_ROOT, 'apps/server/start.sh')
 
 export type AppDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string }
 
@@ -29,7 +31,8 @@ export async function startAppServer(database: AppDatabase): Promise<RunningProc
   const port = await freePort()
   const dataDir = database.kind === 'pglite' ? database.dataDir : await makeDataDir()
   const server = await startNodeServer({
-    args: [SERVER_ENTRY],
+    command: 'sh',
+    args: [SERVER_START],
     cwd: dirname(SERVER_ENTRY),
     port,
     readyPath: '/api/health',

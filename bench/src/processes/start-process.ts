@@ -17,19 +17,22 @@ export type RunningProcess = {
  * given (plus PATH), so nothing of the bench's own environment leaks into the measured server.
  */
 export async function startNodeServer({
+  command = process.execPath,
   args,
   cwd,
   env,
   port,
   readyPath,
 }: {
+  /** Node itself unless given; a script given here must exec its server, which keeps the pid. */
+  command?: string
   args: string[]
   cwd: string
   env: Record<string, string>
   port: number
   readyPath: string
 }): Promise<RunningProcess> {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

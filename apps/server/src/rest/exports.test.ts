@@ -130,6 +130,21 @@ describe('exports', () => {
     expect(connections).toContain('Hidden')
   })
 
+  it('send a table as it is read: the header row before any row', async () => {
+    const response = await t.request('/api/admin/export/people.csv', { cookie: admin.cookie })
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+    const decoder = new TextDecoder()
+    const first = await reader.read()
+    expect(decoder.decode(first.value)).toBe(
+      'id,firstName,lastName,email,mobile,company,title,location,linkedin,website,profileImageUrl,hasUserProfile,createdAt,updatedAt\r\n',
+    )
+    let rest = ''
+    for (let piece = await reader.read(); !piece.done; piece = await reader.read()) {
+      rest += decoder.decode(piece.value, { stream: true })
+    }
+    expect(rest).toContain('Hidden,Hopper')
+  })
+
   it('give an admin the attendance, with a header row even before anyone joins', async () => {
     const download = async () =>
       (await t.request('/api/admin/export/attendance.csv', { cookie: admin.cookie })).text()

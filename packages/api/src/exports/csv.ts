@@ -21,9 +21,20 @@ function cell(value: unknown): string {
   return /[",\r\n]/.test(cellText) ? `"${cellText.replaceAll('"', '""')}"` : cellText
 }
 
-/** RFC 4180 CSV with a header row and CRLF line ends, safe to open in a spreadsheet. */
-export function toCsv<Row>(columns: CsvColumn<Row>[], rows: Row[]): string {
-  const lines = [columns.map((column) => cell(column.header))]
-  for (const row of rows) lines.push(columns.map((column) => cell(column.value(row))))
-  return lines.map((line) => line.join(',')).join('\r\n') + '\r\n'
+function line(values: unknown[]): string {
+  return `${values.map(cell).join(',')}\r\n`
+}
+
+/**
+ * RFC 4180 CSV with a header row and CRLF line ends, safe to open in a spreadsheet: the header,
+ * then one piece of text per batch of rows, written as the batches are read.
+ */
+export async function* toCsv<Row>(
+  columns: CsvColumn<Row>[],
+  batches: AsyncIterable<Row[]> | Iterable<Row[]>,
+): AsyncGenerator<string> {
+  yield line(columns.map((column) => column.header))
+  for await (const rows of batches) {
+    yield rows.map((row) => line(columns.map((column) => column.value(row)))).join('')
+  }
 }

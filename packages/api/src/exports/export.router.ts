@@ -1,19 +1,38 @@
-import { type ExportTable, exportTables, getConnection, listConnections } from '@fiveconnect/db'
+import {
+  everyPage,
+  type ExportTable,
+  exportTables,
+  getConnection,
+  listConnectionsPage,
+  type ConnectionWithDetails,
+  type Database,
+} from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { connectionIdInput } from '../connections/connection.schema.ts'
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts'
 import { toCsv, type CsvColumn } from './csv.ts'
 import { fileNameOf } from './file-name.ts'
 import { followUpEvent, fullNameOf } from './follow-up-event.ts'
-import { type ADMIN_EXPORT_ENTITIES, adminExportInput, exportFileOutput } from './export.schema.ts'
+import {
+  type ADMIN_EXPORT_ENTITIES,
+  adminExportInput,
+  exportFileOutput,
+  exportStreamOutput,
+} from './export.schema.ts'
 import { toICalendar } from './icalendar.ts'
 import { toVCard } from './vcard.ts'
 
 const CSV = 'text/csv; charset=utf-8'
 
-type OwnConnection = Awaited<ReturnType<typeof listConnections>>[number]
+// Rows read per query while a list downloads: a few hundred kB of text at a time.
+const ROWS_PER_READ = 500
 
-const ownConnectionColumns: CsvColumn<OwnConnection>[] = [
+/** The caller's connections, newest first, a page at a time. */
+function ownConnections(ctx: { db: Database; user: { id: string } }) {
+  return everyPage((page) => listConnectionsPage(ctx.db, ctx.user.id, page), ROWS_PER_READ)
+}
+
+const ownConnectionColumns: CsvColumn<ConnectionWithDetails>[] = [
   { header: 'Connected', value: (row) => row.createdAt },
   { header: 'First name', value: (row) => row.person.firstName },
   { header: 'Last name', value: (row) => row.person.lastName },
@@ -30,7 +49,7 @@ const ownConnectionColumns: CsvColumn<OwnConnection>[] = [
   { header: 'Voice note transcription', value: (row) => row.voiceNoteTranscription },
 ]
 
-function noteFor(connection: OwnConnection): string | null {
+function noteFor(connection: ConnectionWithDetails): string | null {
   const parts = [
     connection.event && `Met at ${connection.event.title}`,
     connection.connectionTypes.length > 0 && `Types: ${connection.connectionTypes.join(', ')}`,
@@ -40,27 +59,26 @@ function noteFor(connection: OwnConnection): string | null {
   return parts.length > 0 ? parts.join('\n') : null
 }
 
+async function* vCardsOf(batches: AsyncIterable<ConnectionWithDetails[]>): AsyncGenerator<string> {
+  for await (const rows of batches) {
+    yield rows.map((row) => `${toVCard({ ...row.person, note: noteFor(row) })}\r\n`).join('')
+  }
+}
+
 const adminExports: Record<(typeof ADMIN_EXPORT_ENTITIES)[number], ExportTable> = exportTables
 
 export const exportRouter = router({
-  connectionsCsv: protectedProcedure.output(exportFileOutput).query(async ({ ctx }) => {
-    const rows = await listConnections(ctx.db, ctx.user.id)
-    return {
-      filename: 'fiveconnect-connections.csv',
-      contentType: CSV,
-      content: toCsv(ownConnectionColumns, rows),
-    }
-  }),
+  connectionsCsv: protectedProcedure.output(exportStreamOutput).query(({ ctx }) => ({
+    filename: 'fiveconnect-connections.csv',
+    contentType: CSV,
+    content: toCsv(ownConnectionColumns, ownConnections(ctx)),
+  })),
 
-  connectionsVcf: protectedProcedure.output(exportFileOutput).query(async ({ ctx }) => {
-    const rows = await listConnections(ctx.db, ctx.user.id)
-    const cards = rows.map((row) => toVCard({ ...row.person, note: noteFor(row) }))
-    return {
-      filename: 'fiveconnect-connections.vcf',
-      contentType: 'text/vcard; charset=utf-8',
-      content: cards.map((card) => `${card}\r\n`).join(''),
-    }
-  }),
+  connectionsVcf: protectedProcedure.output(exportStreamOutput).query(({ ctx }) => ({
+    filename: 'fiveconnect-connections.vcf',
+    contentType: 'text/vcard; charset=utf-8',
+    content: vCardsOf(ownConnections(ctx)),
+  })),
 
   /** One connection's person as a contact card, with where and why they met as its note. */
   connectionVcf: protectedProcedure
@@ -115,8 +133,8 @@ export const exportRouter = router({
 
   adminCsv: adminProcedure
     .input(adminExportInput)
-    .output(exportFileOutput)
-    .query(async ({ ctx, input }) => {
+    .output(exportStreamOutput)
+    .query(({ ctx, input }) => {
       const table = adminExports[input.entity]
       // Every field of the row, named as in the database.
       const columns: CsvColumn<Record<string, unknown>>[] = table.columns.map((key) => ({
@@ -126,7 +144,10 @@ export const exportRouter = router({
       return {
         filename: `fiveconnect-${input.entity}.csv`,
         contentType: CSV,
-        content: toCsv(columns, await table.rows(ctx.db)),
+        content: toCsv(
+          columns,
+          everyPage((page) => table.page(ctx.db, page), ROWS_PER_READ),
+        ),
       }
     }),
 })

@@ -3,22 +3,36 @@ import { toCsv } from './csv.ts'
 import { toVCard } from './vcard.ts'
 
 describe('toCsv', () => {
+  type Row = { name: string }
   const columns = [
-    { header: 'Name', value: (row: { name: string }) => row.name },
+    { header: 'Name', value: (row: Row) => row.name },
     { header: 'Count', value: () => 3 },
   ]
 
-  it('quotes commas, quotes and line breaks, and ends lines with CRLF', () => {
-    expect(toCsv(columns, [{ name: 'Hopper, "Amazing" Grace\nUSN' }])).toBe(
+  async function csvOf(...batches: Row[][]): Promise<string> {
+    let text = ''
+    for await (const piece of toCsv(columns, batches)) text += piece
+    return text
+  }
+
+  it('quotes commas, quotes and line breaks, and ends lines with CRLF', async () => {
+    expect(await csvOf([{ name: 'Hopper, "Amazing" Grace\nUSN' }])).toBe(
       'Name,Count\r\n"Hopper, ""Amazing"" Grace\nUSN",3\r\n',
     )
   })
 
-  it('defuses cells a spreadsheet would run as formulas', () => {
-    expect(toCsv(columns, [{ name: '=HYPERLINK("http://evil")' }])).toContain(
+  it('writes the header alone for no rows, and rows read in batches one after another', async () => {
+    expect(await csvOf()).toBe('Name,Count\r\n')
+    expect(await csvOf([{ name: 'Ada' }], [{ name: 'Grace' }, { name: 'Hedy' }])).toBe(
+      'Name,Count\r\nAda,3\r\nGrace,3\r\nHedy,3\r\n',
+    )
+  })
+
+  it('defuses cells a spreadsheet would run as formulas', async () => {
+    expect(await csvOf([{ name: '=HYPERLINK("http://evil")' }])).toContain(
       `"'=HYPERLINK(""http://evil"")"`,
     )
-    expect(toCsv(columns, [{ name: '+1 555 0100' }])).toContain("'+1 555 0100")
+    expect(await csvOf([{ name: '+1 555 0100' }])).toContain("'+1 555 0100")
   })
 })
 

@@ -42,3 +42,16 @@ export function pageOf<T extends { pageKey: string; id: string }>(
   const last = rows[limit - 1]
   return { items, next: rows.length > limit && last ? { key: last.pageKey, id: last.id } : null }
 }
+
+/** Every row of a keyset-paged list, a page at a time: a long list read without holding it all. */
+export async function* everyPage<T>(
+  readPage: (page: PageRequest) => Promise<Page<T>>,
+  limit: number,
+): AsyncGenerator<T[]> {
+  let after: PagePosition | undefined
+  do {
+    const page = await readPage({ limit, after })
+    if (page.items.length > 0) yield page.items
+    after = page.next ?? undefined
+  } while (after)
+}

@@ -73,6 +73,8 @@ export const connections = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The admin export's order: every connection, oldest first, a page at a time.
+    index('connections_created_idx').on(table.createdAt, table.id),
     index('connections_event_idx').on(table.eventId),
     index('connections_person_idx').on(table.personId),
     index('connections_search_idx').using('gin', table.searchVector),
