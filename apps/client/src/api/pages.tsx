@@ -21,7 +21,7 @@ type PagedQuery = {
 
 /**
  * Infinite scroll: a sentinel element after the list that asks for the next page whenever it is in
- * sight, again after each page while it still is (a filtered list may show few of a page's rows).
+ * sight, again after each page while it still is (a tall screen may show a whole page).
  */
 export function useNextPageSentinel(query: PagedQuery) {
   const sentinel = useRef<HTMLDivElement | null>(null)

@@ -193,7 +193,8 @@ export const restOperations: RestOperation[] = [
     method: 'get',
     path: '/api/connections',
     summary: 'List your connections',
-    description: 'Newest first, each with its person and event.',
+    description:
+      'Newest first, each with its person and event. Not in the SPEC: `eventId`, `type` and `needsFollowUp=true` narrow it to one event, one connection type, or open follow-ups.',
     tag: 'Connections',
     access: 'user',
     procedure: 'connections.list',

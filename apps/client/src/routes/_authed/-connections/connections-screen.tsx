@@ -36,18 +36,24 @@ import { useEvents } from '../../../api/events.ts'
 const SEARCH_DEBOUNCE_MS = 300
 
 export function ConnectionsScreen() {
-  const connections = useConnectionPages()
-  const loaded = useMemo(() => itemsOf(connections.data), [connections.data])
-  const sentinel = useNextPageSentinel(connections)
-  const events = useEvents()
   const {
     eventId = ALL,
     q = '',
     connection: linkedId,
   } = useSearch({ from: '/_authed/connections' })
-  const navigate = useNavigate({ from: '/connections' })
   const [type, setType] = useState<TypeFilterValue>(ALL)
   const [isFollowUpOnly, setFollowUpOnly] = useState(false)
+  // Absent rather than blank: the unfiltered list is then the query prefetched for offline use.
+  const filters = {
+    ...(eventId !== ALL && { eventId }),
+    ...(type !== ALL && { type }),
+    ...(isFollowUpOnly && { needsFollowUp: true }),
+  }
+  const connections = useConnectionPages(filters)
+  const loaded = useMemo(() => itemsOf(connections.data), [connections.data])
+  const sentinel = useNextPageSentinel(connections)
+  const events = useEvents()
+  const navigate = useNavigate({ from: '/connections' })
   const [searchText, setSearchText] = useState(q)
   const [query] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
   const isSearching = query.length >= CONNECTION_SEARCH_MIN_LENGTH
@@ -83,10 +89,7 @@ export function ConnectionsScreen() {
     })
   }, [query, q, navigate])
 
-  const groups = useMemo(
-    () => groupConnections(loaded, { eventId, type, needsFollowUp: isFollowUpOnly }),
-    [loaded, eventId, type, isFollowUpOnly],
-  )
+  const groups = useMemo(() => groupConnections(loaded), [loaded])
 
   return (
     <Stack gap="md">
@@ -134,13 +137,7 @@ export function ConnectionsScreen() {
       />
 
       {isSearching ? (
-        <SearchResults
-          query={query}
-          eventId={eventId === ALL ? undefined : eventId}
-          type={type === ALL ? undefined : type}
-          needsFollowUp={isFollowUpOnly || undefined}
-          onOpen={setViewingId}
-        />
+        <SearchResults query={query} filters={filters} onOpen={setViewingId} />
       ) : connections.isPending ? (
         <Group justify="center" py="xl">
           <Loader aria-label="Loading connections" />
@@ -149,7 +146,7 @@ export function ConnectionsScreen() {
         <Alert color="red" title="Connections could not be loaded">
           Please check your connection and try again.
         </Alert>
-      ) : groups.length === 0 && !connections.hasNextPage ? (
+      ) : groups.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {isFollowUpOnly
             ? 'No connections need a follow-up.'

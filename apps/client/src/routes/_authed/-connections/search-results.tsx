@@ -1,3 +1,4 @@
+import type { ConnectionFilters } from '@fiveconnect/api/schemas'
 import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
 import { Alert, Card, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core'
 import {
@@ -16,16 +17,14 @@ import { eventTitleOf } from './connection-groups.ts'
 
 type Props = {
   query: string
-  eventId?: string
-  type?: 'SA' | 'JV' | 'MA' | 'IC' | 'RF'
-  needsFollowUp?: true
+  filters: ConnectionFilters
   onOpen: (id: string) => void
 }
 
 /** Memory search results, best match first, with the matched words marked. */
-export function SearchResults({ query, eventId, type, needsFollowUp, onOpen }: Props) {
+export function SearchResults({ query, filters, onOpen }: Props) {
   const results = trpc.connections.search.useInfiniteQuery(
-    { q: query, eventId, type, needsFollowUp, ...firstPage },
+    { q: query, ...filters, ...firstPage },
     { getNextPageParam: nextPageOf },
   )
   const sentinel = useNextPageSentinel(results)
