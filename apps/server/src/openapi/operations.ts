@@ -545,10 +545,11 @@ export const restOperations: RestOperation[] = [
     method: 'get',
     path: '/api/admin/audit',
     summary: 'The audit log, newest first',
+    description: 'Without `limit` or `cursor`, the latest 100.',
     tag: 'Admin',
     access: 'admin',
     procedure: 'admin.auditLog',
-    input: 'query',
+    paged: true,
     success: { status: 200, media: 'json' },
   },
   {

@@ -147,4 +147,22 @@ describe('paged REST lists', () => {
     expect(pages.flat()).toEqual(everyone)
     expect(pages.length).toBe(Math.ceil(everyone.length / 2))
   })
+
+  it('page the audit log, newest first, the latest 100 when no page is asked for', async () => {
+    const admin = await signInAdmin(t)
+    const target = await registerUser(t)
+    for (let i = 0; i < 3; i++) {
+      await t.request(`/api/admin/users/${target.id}/${i % 2 ? 'reactivate' : 'deactivate'}`, {
+        method: 'PUT',
+        body: {},
+        cookie: admin.cookie,
+      })
+    }
+    const latest = await json<Item[]>(await get('/api/admin/audit', admin.cookie))
+    expect(latest.length).toBeGreaterThanOrEqual(3)
+    const pages = await allPages('/api/admin/audit?limit=2', admin.cookie)
+    expect(pages.flat()).toEqual(latest)
+    expect((await get('/api/admin/audit?cursor=nonsense', admin.cookie)).status).toBe(400)
+    expect((await get('/api/admin/audit?limit=2', owner.cookie)).status).toBe(403)
+  })
 })

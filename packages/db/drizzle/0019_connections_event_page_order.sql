@@ -1,1 +1,0 @@
-CREATE INDEX "connections_author_event_created_idx" ON "connections" USING btree ("author_id","event_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
