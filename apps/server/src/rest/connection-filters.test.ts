@@ -1,6 +1,7 @@
 import { connections } from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allPages } from '../test/pages.ts'
 import { createTestApp, json, registerUser, signInAdmin, type TestApp } from '../test/test-app.ts'
 
 // The connections list's filters (docs/api-details.md, Connection filters): applied by the server
@@ -72,18 +73,7 @@ afterAll(() => t.close())
 
 const get = (path: string, cookie = owner.cookie) => t.request(path, { cookie })
 
-/** Follows Link from the first page to the last: every page's items. */
-async function restPages(firstPage: string, cookie = owner.cookie) {
-  const pages: Item[][] = []
-  let next: string | null = firstPage
-  while (next) {
-    const response = await get(next, cookie)
-    expect(response.status).toBe(200)
-    pages.push(await json<Item[]>(response))
-    next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('Link') ?? '')?.[1] ?? null
-  }
-  return pages
-}
+const restPages = (firstPage: string, cookie = owner.cookie) => allPages<Item>(t, firstPage, cookie)
 
 /** connections.list over tRPC, page after page. */
 async function trpcPages(input: Record<string, unknown>, cookie = owner.cookie) {

@@ -1,13 +1,7 @@
 import type { ConnectionFilters } from '@fiveconnect/api/schemas'
 import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
 import { Alert, Card, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core'
-import {
-  firstPage,
-  itemsOf,
-  LoadingMoreRow,
-  nextPageOf,
-  useNextPageSentinel,
-} from '../../../api/pages.tsx'
+import { firstPage, itemsOf, LoadingMoreRow, nextPageOf } from '../../../api/pages.tsx'
 import type { ConnectionSearchResult } from '../../../api/router-types.ts'
 import { HighlightedText } from '../../../components/highlighted-text.tsx'
 import { fullNameOf } from '../../../lib/format.ts'
@@ -27,7 +21,6 @@ export function SearchResults({ query, filters, onOpen }: Props) {
     { q: query, ...filters, ...firstPage },
     { getNextPageParam: nextPageOf },
   )
-  const sentinel = useNextPageSentinel(results)
   const found = itemsOf(results.data)
 
   if (results.isPending) {
@@ -56,7 +49,7 @@ export function SearchResults({ query, filters, onOpen }: Props) {
           <ResultRow key={result.id} result={result} onOpen={() => onOpen(result.id)} />
         ))}
       </Stack>
-      <LoadingMoreRow query={results} sentinel={sentinel} />
+      <LoadingMoreRow query={results} />
     </Card>
   )
 }
