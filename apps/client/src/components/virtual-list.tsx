@@ -1,5 +1,10 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import {
+  observeElementRect,
+  useVirtualizer,
+  useWindowVirtualizer,
+  type Virtualizer,
+} from '@tanstack/react-virtual'
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 
 type Options = {
   count: number
@@ -32,14 +37,41 @@ export function useVirtualRows({ count, estimateSize, getItemKey }: Options) {
     count,
     estimateSize,
     getItemKey,
-    overscan: 6,
+    overscan: OVERSCAN,
     scrollMargin: listTop,
   })
+  return { listRef, ...rowsShown(virtualizer, listTop) }
+}
+
+/** useVirtualRows for a list that starts at the top of a scrolling element of its own (a dialog's). */
+export function useVirtualRowsIn(scroller: HTMLElement | null, options: Options) {
+  // The compiler leaves this hook's callers unmemoised, as they must be: the rows shown change with
+  // the scroll, not with the props.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    ...options,
+    overscan: OVERSCAN,
+    getScrollElement: () => scroller,
+    // A scroller not laid out yet (or never: jsdom) has no height; the window's stands in for it.
+    observeElementRect: (instance, onRect) =>
+      observeElementRect(instance, (rect) =>
+        onRect(rect.height > 0 ? rect : { ...rect, height: window.innerHeight }),
+      ),
+  })
+  return rowsShown(virtualizer, 0)
+}
+
+// Rows rendered beyond each edge of the view, so focus moving by Tab finds the next row there.
+const OVERSCAN = 6
+
+function rowsShown<Scroller extends Element | Window>(
+  virtualizer: Virtualizer<Scroller, Element>,
+  listTop: number,
+) {
   const rows = virtualizer.getVirtualItems()
   const before = (rows[0]?.start ?? listTop) - listTop
   const after = virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? listTop) - listTop)
   return {
-    listRef,
     rows,
     style: { paddingTop: before, paddingBottom: Math.max(0, after) },
     measureElement: virtualizer.measureElement,
@@ -56,16 +88,41 @@ type Props<Item> = {
   children: (item: Item) => ReactNode
 }
 
-/** A flat list virtualised by useVirtualRows: each item as `children` renders it. */
-export function VirtualList<Item>({ items, getKey, estimatedHeight, gap, children }: Props<Item>) {
-  const { listRef, rows, style, measureElement } = useVirtualRows({
+function optionsOf<Item>({ items, getKey, estimatedHeight }: Props<Item>): Options {
+  return {
     count: items.length,
     estimateSize: () => estimatedHeight,
     getItemKey: (index) => {
       const item = items[index]
       return item === undefined ? String(index) : getKey(item)
     },
-  })
+  }
+}
+
+/** A flat list in the window's scroll, virtualised by useVirtualRows. */
+export function VirtualList<Item>(props: Props<Item>) {
+  const { listRef, ...shown } = useVirtualRows(optionsOf(props))
+  return <Rows {...props} shown={shown} listRef={listRef} />
+}
+
+/** A flat list at the top of `scroller`, virtualised by useVirtualRowsIn. */
+export function VirtualListIn<Item>({
+  scroller,
+  ...props
+}: Props<Item> & { scroller: HTMLElement | null }) {
+  return <Rows {...props} shown={useVirtualRowsIn(scroller, optionsOf(props))} />
+}
+
+function Rows<Item>({
+  items,
+  gap,
+  children,
+  shown: { rows, style, measureElement },
+  listRef,
+}: Props<Item> & {
+  shown: ReturnType<typeof rowsShown>
+  listRef?: RefObject<HTMLDivElement | null>
+}) {
   return (
     <div ref={listRef} style={style}>
       {rows.map((row) => {

@@ -57,14 +57,7 @@ function EventList({
     <Stack gap="md">
       <AdminList noun="events" query={events} footer={<LoadingMoreRow query={events} />}>
         {(event) => (
-          <Card
-            key={event.id}
-            withBorder
-            radius="md"
-            padding="sm"
-            component="article"
-            aria-label={event.title}
-          >
+          <Card withBorder radius="md" padding="sm" component="article" aria-label={event.title}>
             <Stack gap={4}>
               <Text fw={600}>{event.title}</Text>
               {event.description && (

@@ -84,7 +84,6 @@ function UserList({ onClose, onEdit }: { onClose: () => void; onEdit: (user: Adm
       <AdminList noun="users" query={users} footer={<LoadingMoreRow query={users} />}>
         {(user) => (
           <UserCard
-            key={user.id}
             user={user}
             onEdit={() => onEdit(user)}
             onDeactivate={() => setPending({ user, action: 'deactivate' })}
