@@ -5,6 +5,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { makeEventListItem, makeUser } from '../../../test/factories.ts'
 import { findToast, renderApp } from '../../../test/render-app.tsx'
 import { server } from '../../../test/setup.ts'
+import { SeeingEverything } from '../../../test/seeing-everything.ts'
 import { mockTrpc, trpcCallsTo, TrpcMockError } from '../../../test/trpc-msw.ts'
 import { toLocalDateTimeText } from './local-date-time.ts'
 
@@ -389,19 +390,7 @@ describe('audit log', { timeout: 20_000 }, () => {
   })
 
   it('loads when opened, newest first, and the next page as its end comes in sight', async () => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly callback: IntersectionObserverCallback) {}
-        observe(element: Element) {
-          this.callback(
-            [{ isIntersecting: true, target: element } as IntersectionObserverEntry],
-            this as unknown as IntersectionObserver,
-          )
-        }
-        disconnect() {}
-      },
-    )
+    vi.stubGlobal('IntersectionObserver', SeeingEverything)
     onTestFinished(() => {
       vi.unstubAllGlobals()
     })
