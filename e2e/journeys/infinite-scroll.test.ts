@@ -7,6 +7,8 @@ import { checkPhoneScreen } from '../src/screen-checks.ts'
 /** More than two pages of 30: the list has to load twice more as it is scrolled. */
 const SEEDED = 75
 const nameOf = (index: number) => `Seeded ${String(index).padStart(2, '0')}`
+/** Joint ventures, one in the first page (newest first) and two beyond it. */
+const JOINT_VENTURES = [60, 40, 20]
 
 let app: RunningApp
 let browser: Browser
@@ -33,7 +35,11 @@ async function seedConnection(index: number) {
   expect(person.status()).toBe(201)
   const { id } = (await person.json()) as { id: string }
   const connection = await context.request.post(`${app.url}/api/connections`, {
-    data: { personId: id, eventId: null, connectionTypes: ['SA'] },
+    data: {
+      personId: id,
+      eventId: null,
+      connectionTypes: JOINT_VENTURES.includes(index) ? ['JV'] : ['SA'],
+    },
     headers,
   })
   expect(connection.status()).toBe(201)
@@ -116,5 +122,12 @@ describe('infinite scroll on Connections', () => {
     )
     expect(await loadingRow.count()).toBe(0)
     await checkPhoneScreen(page, 'connections-scrolled-to-the-end')
+  })
+
+  it('filters on the server: a type shows its connections from every page, not just those loaded', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.getByRole('button', { name: 'JV', exact: true }).click()
+    await page.getByRole('button', { name: new RegExp(`^${nameOf(20)}`) }).waitFor()
+    expect(await namesShown()).toEqual(JOINT_VENTURES.map(nameOf))
   })
 })

@@ -77,7 +77,14 @@ const procedureCases: Record<string, Case> = {
   'auth.logout': signedInOnly,
   'auth.forgotPassword': publicCall,
   'auth.resetPassword': publicCall,
-  'connections.list': signedInOnly,
+  'connections.list': {
+    attacks: [
+      {
+        input: (victim) => ({ eventId: victim.eventId }),
+        allowedBecause: "a filter: it narrows the caller's own connections",
+      },
+    ],
+  },
   'home.summary': signedInOnly,
   'connections.search': {
     attacks: [

@@ -1,9 +1,16 @@
+import type { ConnectionFilters } from '@fiveconnect/api/schemas'
 import { trpc } from '../lib/trpc.ts'
 import { firstPage, itemsOf, nextPageOf, useAllPages } from './pages.tsx'
 
-/** The signed-in user's connections, newest first, a page at a time (connections.list). */
-export function useConnectionPages() {
-  return trpc.connections.list.useInfiniteQuery(firstPage, { getNextPageParam: nextPageOf })
+/**
+ * The signed-in user's connections, newest first, a page at a time, only those the filters let
+ * through (connections.list, which filters before it pages): each filter is a list of its own.
+ */
+export function useConnectionPages(filters: ConnectionFilters) {
+  return trpc.connections.list.useInfiniteQuery(
+    { ...firstPage, ...filters },
+    { getNextPageParam: nextPageOf },
+  )
 }
 
 /**

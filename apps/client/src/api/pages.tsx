@@ -21,9 +21,9 @@ type PagedQuery = {
 
 /**
  * Infinite scroll: a sentinel element after the list that asks for the next page whenever it is in
- * sight, again after each page while it still is (a filtered list may show few of a page's rows).
+ * sight, again after each page while it still is (a tall screen may show a whole page).
  */
-export function useNextPageSentinel(query: PagedQuery) {
+function useNextPageSentinel(query: PagedQuery) {
   const sentinel = useRef<HTMLDivElement | null>(null)
   const [isInSight, setInSight] = useState(false)
   useEffect(() => {
@@ -52,14 +52,9 @@ export function useAllPages(query: PagedQuery) {
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage])
 }
 
-/** After a paged list: the sentinel, and a status row while the next page loads. */
-export function LoadingMoreRow({
-  query,
-  sentinel,
-}: {
-  query: PagedQuery
-  sentinel: React.RefObject<HTMLDivElement | null>
-}) {
+/** After a paged list: the sentinel (useNextPageSentinel), and a status row while the next page loads. */
+export function LoadingMoreRow({ query }: { query: PagedQuery }) {
+  const sentinel = useNextPageSentinel(query)
   return (
     <div ref={sentinel}>
       {query.isFetchingNextPage && (

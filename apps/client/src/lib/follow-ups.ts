@@ -1,11 +1,5 @@
 /** Follow-ups are calendar days (YYYY-MM-DD), compared as the user's local days. */
 
-type FollowUp = { followUpOn: string | null; followUpDone: boolean }
-
-export function needsFollowUp(connection: FollowUp): boolean {
-  return connection.followUpOn !== null && !connection.followUpDone
-}
-
 /** The local calendar day of `date`, as YYYY-MM-DD. */
 export function localDay(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0')

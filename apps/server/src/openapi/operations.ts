@@ -193,7 +193,8 @@ export const restOperations: RestOperation[] = [
     method: 'get',
     path: '/api/connections',
     summary: 'List your connections',
-    description: 'Newest first, each with its person and event.',
+    description:
+      'Newest first, each with its person and event. Not in the SPEC: `eventId`, `type` and `needsFollowUp=true` narrow it to one event, one connection type, or open follow-ups.',
     tag: 'Connections',
     access: 'user',
     procedure: 'connections.list',
@@ -544,10 +545,11 @@ export const restOperations: RestOperation[] = [
     method: 'get',
     path: '/api/admin/audit',
     summary: 'The audit log, newest first',
+    description: 'Without `limit` or `cursor`, the latest 100.',
     tag: 'Admin',
     access: 'admin',
     procedure: 'admin.auditLog',
-    input: 'query',
+    paged: true,
     success: { status: 200, media: 'json' },
   },
   {

@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '@fiveconnect/api/schemas'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
 import { readJsonWithId } from '../http/read-json.ts'
@@ -25,6 +26,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .put('/admin/users/:id/reactivate', async (c) =>
     c.json(await callerFor(c).admin.reactivateUser({ id: c.req.param('id') })),
   )
+  // Not in the SPEC: the audit log; without a page asked for, the latest MAX_PAGE_SIZE.
   .get('/admin/audit', async (c) =>
-    c.json(await callerFor(c).admin.auditLog({ before: c.req.query('before') })),
+    sendPage(c, await callerFor(c).admin.auditLog(pageQueryOf(c) ?? { limit: MAX_PAGE_SIZE })),
   )

@@ -1,12 +1,16 @@
-import { CONNECTION_SEARCH_LIMIT, type SearchConnectionsInput } from '@fiveconnect/api/schemas'
+import {
+  CONNECTION_SEARCH_LIMIT,
+  connectionFiltersInput,
+  type ConnectionFilters,
+} from '@fiveconnect/api/schemas'
 import { listConnectionsJson, listConnectionsPageJson } from '@fiveconnect/db'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
 import { readJsonWithId, readJsonWithIdempotencyKey } from '../http/read-json.ts'
 import { signedIn } from '../http/signed-in.ts'
 import { callerFor } from './caller.ts'
 import { sendJsonText } from './database-json.ts'
-import { pageQueryOf, parsePageQuery, sendJsonTextPage, sendPage } from './paging.ts'
+import { pageQueryOf, parsePageQuery, parseQuery, sendJsonTextPage, sendPage } from './paging.ts'
 
 /** ?flag=true|false as a boolean; anything else is passed on for the schema to refuse. */
 function flag(value: string | undefined) {
@@ -14,14 +18,27 @@ function flag(value: string | undefined) {
   return (value === 'true' ? true : value === 'false' ? false : value) as boolean
 }
 
-/** SPEC section 7: the signed-in user's connections. */
+/** ?eventId=&type=&needsFollowUp=, as the schema is to check them (docs/api-details.md). */
+function filterQueryOf(c: Context<AppEnv>) {
+  return {
+    eventId: c.req.query('eventId'),
+    type: c.req.query('type') as ConnectionFilters['type'],
+    needsFollowUp: flag(c.req.query('needsFollowUp')),
+  }
+}
+
+/** SPEC section 7: the signed-in user's connections; not in the SPEC: their filters. */
 export const connectionRoutes = new Hono<AppEnv>()
   .get('/connections', async (c) => {
     const { db, user } = signedIn(c)
+    const filters = parseQuery(connectionFiltersInput, filterQueryOf(c))
     const pageQuery = pageQueryOf(c)
-    if (!pageQuery) return sendJsonText(c, await listConnectionsJson(db, user.id))
+    if (!pageQuery) return sendJsonText(c, await listConnectionsJson(db, user.id, filters))
     const { limit, cursor } = parsePageQuery(pageQuery)
-    return sendJsonTextPage(c, await listConnectionsPageJson(db, user.id, { limit, after: cursor }))
+    return sendJsonTextPage(
+      c,
+      await listConnectionsPageJson(db, user.id, { limit, after: cursor }, filters),
+    )
   })
   // Not in the SPEC: memory search, for clients other than the app. Without a page asked for, the
   // best CONNECTION_SEARCH_LIMIT.
@@ -31,9 +48,7 @@ export const connectionRoutes = new Hono<AppEnv>()
       c,
       await callerFor(c).connections.search({
         q: c.req.query('q') as string,
-        eventId: c.req.query('eventId') || undefined,
-        type: (c.req.query('type') || undefined) as SearchConnectionsInput['type'],
-        needsFollowUp: flag(c.req.query('needsFollowUp')),
+        ...filterQueryOf(c),
         ...page,
       }),
     )

@@ -1,6 +1,7 @@
 import { connections } from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allPages as allPagesOf, nextLink } from '../test/pages.ts'
 import { createTestApp, json, registerUser, signInAdmin, type TestApp } from '../test/test-app.ts'
 
 type Item = { id: string; person?: { lastName: string } }
@@ -34,27 +35,7 @@ afterAll(() => t.close())
 
 const get = (path: string, cookie: string) => t.request(path, { cookie })
 
-/** The next page's address from a Link header, or null on the last page. */
-function nextLink(response: Response): string | null {
-  const link = response.headers.get('Link')
-  if (!link) return null
-  const match = /^<([^>]+)>; rel="next"$/.exec(link)
-  expect(match).not.toBeNull()
-  return match?.[1] ?? null
-}
-
-/** Follows Link from the first page to the last: every page's items. */
-async function allPages(firstPage: string, cookie: string) {
-  const pages: Item[][] = []
-  let next: string | null = firstPage
-  while (next) {
-    const response = await get(next, cookie)
-    expect(response.status).toBe(200)
-    pages.push(await json<Item[]>(response))
-    next = nextLink(response)
-  }
-  return pages
-}
+const allPages = (firstPage: string, cookie: string) => allPagesOf<Item>(t, firstPage, cookie)
 
 describe('paged REST lists', () => {
   it('answer the whole list as the SPEC documents it when no page is asked for', async () => {
@@ -146,5 +127,23 @@ describe('paged REST lists', () => {
     const pages = await allPages('/api/admin/users?limit=2', admin.cookie)
     expect(pages.flat()).toEqual(everyone)
     expect(pages.length).toBe(Math.ceil(everyone.length / 2))
+  })
+
+  it('page the audit log, newest first, the latest 100 when no page is asked for', async () => {
+    const admin = await signInAdmin(t)
+    const target = await registerUser(t)
+    for (let i = 0; i < 3; i++) {
+      await t.request(`/api/admin/users/${target.id}/${i % 2 ? 'reactivate' : 'deactivate'}`, {
+        method: 'PUT',
+        body: {},
+        cookie: admin.cookie,
+      })
+    }
+    const latest = await json<Item[]>(await get('/api/admin/audit', admin.cookie))
+    expect(latest.length).toBeGreaterThanOrEqual(3)
+    const pages = await allPages('/api/admin/audit?limit=2', admin.cookie)
+    expect(pages.flat()).toEqual(latest)
+    expect((await get('/api/admin/audit?cursor=nonsense', admin.cookie)).status).toBe(400)
+    expect((await get('/api/admin/audit?limit=2', owner.cookie)).status).toBe(403)
   })
 })

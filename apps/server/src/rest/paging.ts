@@ -2,6 +2,7 @@ import { encodeCursor, MAX_PAGE_SIZE, pageInput } from '@fiveconnect/api/schemas
 import type { PagePosition } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import type { Context } from 'hono'
+import type { z } from 'zod'
 import type { AppEnv } from '../http/app-env.ts'
 
 /**
@@ -20,12 +21,15 @@ export function pageQueryOf(c: Context<AppEnv>): PageQuery | undefined {
   return { limit: limit === undefined ? undefined : Number(limit), cursor }
 }
 
-/** The page query checked as the tRPC lists check it: a clear 400 for a bad limit or cursor. */
-export function parsePageQuery(query: PageQuery) {
-  const parsed = pageInput.safeParse(query)
+/** A query checked as the tRPC procedures check their input: a clear 400 when it is bad. */
+export function parseQuery<Schema extends z.ZodType>(schema: Schema, query: unknown) {
+  const parsed = schema.safeParse(query)
   if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error })
   return parsed.data
 }
+
+/** The page query checked as the tRPC lists check it: a clear 400 for a bad limit or cursor. */
+export const parsePageQuery = (query: PageQuery) => parseQuery(pageInput, query)
 
 /** Where the page after this one is: this request's address with the next cursor. */
 function nextPageHeaders(c: Context<AppEnv>, nextCursor: string | null): Record<string, string> {

@@ -1,7 +1,7 @@
 import {
   getAdminStats,
   LastAdminError,
-  listAuditEvents,
+  listAuditEventsPage,
   listUsersPage,
   recordAuditEvent,
   setPassword,
@@ -11,7 +11,6 @@ import {
   getUserById,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
-import { z } from 'zod'
 import { userOutput } from '../auth/auth.schema.ts'
 import { assertUncommonPassword } from '../auth/common-passwords.ts'
 import { CONNECTION_TYPES } from '../connections/connection.schema.ts'
@@ -21,8 +20,7 @@ import {
   adminSetPasswordInput,
   adminStatsOutput,
   adminUpdateUserInput,
-  auditEventOutput,
-  auditLogInput,
+  auditLogPageOutput,
   userPageOutput,
   userIdInput,
 } from './admin.schema.ts'
@@ -140,8 +138,11 @@ export const adminRouter = router({
       return user
     }),
 
+  /** The audit log, newest first, a page at a time. */
   auditLog: adminProcedure
-    .input(auditLogInput)
-    .output(z.array(auditEventOutput))
-    .query(({ ctx, input }) => listAuditEvents(ctx.db, { limit: 100, before: input.before })),
+    .input(pageInput)
+    .output(auditLogPageOutput)
+    .query(async ({ ctx, input }) =>
+      toPageOutput(await listAuditEventsPage(ctx.db, { limit: input.limit, after: input.cursor })),
+    ),
 })

@@ -53,9 +53,6 @@ export const adminStatsOutput = z.object({
   connectionTypes: z.record(z.enum(CONNECTION_TYPES), z.number().int()),
 })
 
-/** A page of the audit log: pass the last `createdAt` seen as `before` for the next. */
-export const auditLogInput = z.object({ before: z.coerce.date().optional() }).default({})
-
 export const auditEventOutput = z.object({
   id: z.string(),
   actorId: z.string().nullable(),
@@ -78,3 +75,6 @@ export const auditEventOutput = z.object({
 
 /** A page of the accounts, the oldest first. */
 export const userPageOutput = pageOutput(userOutput)
+
+/** A page of the audit log, newest first. */
+export const auditLogPageOutput = pageOutput(auditEventOutput)

@@ -9,7 +9,7 @@ import {
   UniqueViolationError,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
-import { okOutput, pageInput, toPageOutput } from '../common.schema.ts'
+import { okOutput, toPageOutput } from '../common.schema.ts'
 import { protectedProcedure, router } from '../trpc.ts'
 import { transcribeConnection } from '../uploads/voice-notes.service.ts'
 import {
@@ -20,6 +20,7 @@ import {
   connectionSearchPageOutput,
   createConnectionInput,
   createConnectionWithPersonInput,
+  listConnectionsInput,
   searchConnectionsInput,
   transcribeConnectionInput,
   transcribeConnectionOutput,
@@ -45,28 +46,28 @@ function clientErrorOf(error: unknown) {
 
 export const connectionRouter = router({
   list: protectedProcedure
-    .input(pageInput)
+    .input(listConnectionsInput)
     .output(connectionPageOutput)
-    .query(async ({ ctx, input }) =>
-      toPageOutput(
-        await listConnectionsPage(ctx.db, ctx.user.id, { limit: input.limit, after: input.cursor }),
-      ),
-    ),
+    .query(async ({ ctx, input }) => {
+      const { limit, cursor, ...filters } = input
+      return toPageOutput(
+        await listConnectionsPage(ctx.db, ctx.user.id, { limit, after: cursor }, filters),
+      )
+    }),
 
   search: protectedProcedure
     .input(searchConnectionsInput)
     .output(connectionSearchPageOutput)
     .query(async ({ ctx, input }) => {
-      const query = input.q.trim()
+      const { q, limit, cursor, ...filters } = input
+      const query = q.trim()
       if (query.length < CONNECTION_SEARCH_MIN_LENGTH) return { items: [], nextCursor: null }
       const page = await searchConnectionsPage(ctx.db, {
+        ...filters,
         authorId: ctx.user.id,
         query,
-        eventId: input.eventId,
-        type: input.type,
-        needsFollowUp: input.needsFollowUp,
-        limit: input.limit,
-        after: input.cursor,
+        limit,
+        after: cursor,
       })
       return toPageOutput({
         items: page.items.map(({ headlines, ...result }) => ({

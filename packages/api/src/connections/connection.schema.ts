@@ -109,18 +109,39 @@ export const CONNECTION_SEARCH_MIN_LENGTH = 2
 /** REST memory search answers the best this many when no page is asked for. */
 export const CONNECTION_SEARCH_LIMIT = 50
 
+/** A filter left blank ("" or null) is no filter; `message` answers anything else it refuses. */
+const blankAsAbsent = <Schema extends z.ZodType>(schema: Schema, message: string) =>
+  z
+    .union([z.literal(''), schema], { error: message })
+    .nullish()
+    .transform((value) => value || undefined)
+
+/**
+ * What the connections list and memory search narrow to: one event, one type, open follow-ups.
+ * Another user's connections are never in either, so any event id only narrows the caller's own.
+ */
+export const connectionFilterFields = {
+  eventId: blankAsAbsent(uuidParam, 'Not a valid id'),
+  type: blankAsAbsent(z.enum(CONNECTION_TYPES), 'Connection type must be SA, JV, MA, IC or RF'),
+  needsFollowUp: blankAsAbsent(z.boolean(), 'needsFollowUp must be true or false'),
+}
+
+export const connectionFiltersInput = z.object(connectionFilterFields)
+export type ConnectionFilters = z.input<typeof connectionFiltersInput>
+
+// No input at all asks for the first page of everything.
+export const listConnectionsInput = z
+  .object({ ...pageInputFields, ...connectionFilterFields })
+  .prefault({})
+
 export const searchConnectionsInput = z.object({
   ...pageInputFields,
+  ...connectionFilterFields,
   cursor: cursorField(searchPosition),
   q: storableText('The search text', 'The search text is required').max(
     200,
     'The search text is too long',
   ),
-  eventId: uuidParam.optional(),
-  type: z
-    .enum(CONNECTION_TYPES, { error: 'Connection type must be SA, JV, MA, IC or RF' })
-    .optional(),
-  needsFollowUp: z.boolean({ error: 'needsFollowUp must be true or false' }).optional(),
 })
 
 export type SearchConnectionsInput = z.input<typeof searchConnectionsInput>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
 import { users } from '../schema/index.ts'
 import { createTestDb } from '../testing.ts'
-import { listAuditEvents, recordAuditEvent } from './audit.ts'
+import { listAuditEventsPage, recordAuditEvent } from './audit.ts'
 import { createUser } from './users.ts'
 
 let handle: DbHandle
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => handle.close())
 
 describe('audit events', () => {
-  it('are listed newest first, page by page, and outlive the admin who acted', async () => {
+  it('are listed newest first, a keyset page at a time, and outlive the admin who acted', async () => {
     const admin = await createUser(handle.db, {
       email: 'admin@example.com',
       passwordHash: 'hash',
@@ -27,19 +27,20 @@ describe('audit events', () => {
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
 
-    const firstPage = await listAuditEvents(handle.db, { limit: 2 })
-    expect(firstPage.map((event) => event.action)).toEqual([
+    const firstPage = await listAuditEventsPage(handle.db, { limit: 2 })
+    expect(firstPage.items.map((event) => event.action)).toEqual([
       'user.password_set',
       'user.reactivated',
     ])
-    const secondPage = await listAuditEvents(handle.db, {
+    const secondPage = await listAuditEventsPage(handle.db, {
       limit: 2,
-      before: firstPage.at(-1)?.createdAt,
+      after: firstPage.next ?? undefined,
     })
-    expect(secondPage.map((event) => event.action)).toEqual(['user.deactivated'])
+    expect(secondPage.items.map((event) => event.action)).toEqual(['user.deactivated'])
+    expect(secondPage.next).toBeNull()
 
     await handle.db.delete(users).where(eq(users.id, admin.id))
-    const kept = await listAuditEvents(handle.db, { limit: 10 })
+    const { items: kept } = await listAuditEventsPage(handle.db, { limit: 10 })
     expect(kept).toHaveLength(3)
     expect(kept[0]).toMatchObject({ actorId: null, actorEmail: 'admin@example.com' })
   })

@@ -1,6 +1,7 @@
-import { desc, lt } from 'drizzle-orm'
+import { desc } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { auditEvents, type AuditAction } from '../schema/index.ts'
+import { afterPosition, exactTimestamp, pageOf, type Page, type PageRequest } from './paging.ts'
 
 export type NewAuditEvent = {
   actor: { id: string; email: string }
@@ -35,15 +36,16 @@ export type AuditEvent = {
   [K in keyof typeof auditEventColumns]: (typeof auditEvents.$inferSelect)[K]
 }
 
-/** Newest first, a page at a time: pass the last createdAt seen as `before` for the next page. */
-export async function listAuditEvents(
+/** The log, newest first, a page at a time. */
+export async function listAuditEventsPage(
   db: Database,
-  { limit, before }: { limit: number; before?: Date },
-): Promise<AuditEvent[]> {
-  return db
-    .select(auditEventColumns)
+  page: PageRequest,
+): Promise<Page<AuditEvent>> {
+  const rows = await db
+    .select({ ...auditEventColumns, pageKey: exactTimestamp(auditEvents.createdAt) })
     .from(auditEvents)
-    .where(before ? lt(auditEvents.createdAt, before) : undefined)
-    .orderBy(desc(auditEvents.createdAt))
-    .limit(limit)
+    .where(afterPosition('desc', auditEvents.createdAt, auditEvents.id, page.after))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(page.limit + 1)
+  return pageOf(rows, page.limit)
 }

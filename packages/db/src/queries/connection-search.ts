@@ -1,7 +1,12 @@
-import { and, arrayContains, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, events, people } from '../schema/index.ts'
-import { connectionColumns, eventSummaryColumns, hasOpenFollowUp } from './connections.ts'
+import {
+  connectionColumns,
+  eventSummaryColumns,
+  matchesFilters,
+  type ConnectionFilters,
+} from './connections.ts'
 import { exactTimestamp, type Page, type PagePosition } from './paging.ts'
 import { personColumns } from './people.ts'
 
@@ -15,14 +20,10 @@ const MAX_TERMS = 8
 // Shorter words are matched whole: 'ai' should not find every word that starts with 'ai'.
 const MIN_PREFIX_LENGTH = 3
 
-export type ConnectionSearch = {
+export type ConnectionSearch = ConnectionFilters & {
   authorId: string
   query: string
   limit: number
-  eventId?: string
-  type?: string
-  /** Only connections with a follow-up date that is not done. */
-  needsFollowUp?: boolean
   /** Only the results after this one, in the search's order. */
   after?: SearchPosition
 }
@@ -108,7 +109,7 @@ function excerpt(text: SQL, query: SQL): SQL<string> {
  * each matching field's text and its matched words between HIGHLIGHT_START and HIGHLIGHT_END.
  */
 export async function searchConnections(db: Database, search: ConnectionSearch) {
-  const { authorId, limit, eventId, type, needsFollowUp, after } = search
+  const { authorId, limit, after } = search
   const terms = searchTerms(search.query)
   if (terms.length === 0) return []
   const query = tsQuery(terms)
@@ -136,9 +137,7 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
     .where(
       and(
         eq(connections.authorId, authorId),
-        eventId ? eq(connections.eventId, eventId) : undefined,
-        type ? arrayContains(connections.connectionTypes, [type]) : undefined,
-        needsFollowUp ? hasOpenFollowUp : undefined,
+        matchesFilters(search),
         or(
           inArray(connections.id, ownTextMatches),
           sql`${people.searchVector} @@ ${query}`,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, arrayContains, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
@@ -48,6 +48,24 @@ export const hasOpenFollowUp = and(
   isNotNull(connections.followUpOn),
   eq(connections.followUpDone, false),
 )
+
+/** What a list of connections may be narrowed to (absent: not narrowed). */
+export type ConnectionFilters = {
+  eventId?: string
+  /** One of the connection types (SA, JV, ...). */
+  type?: string
+  /** Only connections with a follow-up date that is not done. */
+  needsFollowUp?: boolean
+}
+
+/** The filters as conditions on connections; undefined when there are none. */
+export function matchesFilters({ eventId, type, needsFollowUp }: ConnectionFilters) {
+  return and(
+    eventId ? eq(connections.eventId, eventId) : undefined,
+    type ? arrayContains(connections.connectionTypes, [type]) : undefined,
+    needsFollowUp ? hasOpenFollowUp : undefined,
+  )
+}
 
 export const eventSummaryColumns = {
   id: events.id,
@@ -105,13 +123,17 @@ export async function listConnections(
     .orderBy(desc(connections.createdAt), desc(connections.id))
 }
 
-/** A page of the author's connections, newest first, as listConnections orders them. */
+/**
+ * A page of the author's connections, newest first, as listConnections orders them; only those
+ * the filters let through, when given.
+ */
 export async function listConnectionsPage(
   db: Database,
   authorId: string,
   page: PageRequest,
+  filters: ConnectionFilters = {},
 ): Promise<Page<ConnectionWithDetails>> {
-  const pageIds = connectionPageIds(db, authorId, page)
+  const pageIds = connectionPageIds(db, authorId, page, filters)
   const rows = await db
     .select({
       ...connectionColumns,
@@ -131,13 +153,19 @@ export async function listConnectionsPage(
  * The ids of a page of the author's connections (and one more), read from the index in order:
  * joined first, Postgres would join all the author's rows to their people before picking a page.
  */
-function connectionPageIds(db: Database, authorId: string, page: PageRequest) {
+function connectionPageIds(
+  db: Database,
+  authorId: string,
+  page: PageRequest,
+  filters: ConnectionFilters,
+) {
   return db
     .select({ id: connections.id })
     .from(connections)
     .where(
       and(
         eq(connections.authorId, authorId),
+        matchesFilters(filters),
         afterPosition('desc', connections.createdAt, connections.id, page.after),
       ),
     )
@@ -155,10 +183,14 @@ const connectionJson = () =>
     event: jsonObjectOrNull(events.id, eventSummaryColumns),
   })
 
-/** What listConnections returns, as UTF-8 JSON text: what JSON.stringify would make of it. */
+/**
+ * What listConnections returns (only what the filters let through), as UTF-8 JSON text: what
+ * JSON.stringify would make of it.
+ */
 export async function listConnectionsJson(
   db: Database,
   authorId: string,
+  filters: ConnectionFilters = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
   return selectJsonBytes(
     db,
@@ -172,7 +204,7 @@ export async function listConnectionsJson(
       .from(connections)
       .innerJoin(people, eq(people.id, connections.personId))
       .leftJoin(events, eq(events.id, connections.eventId))
-      .where(eq(connections.authorId, authorId)),
+      .where(and(eq(connections.authorId, authorId), matchesFilters(filters))),
   )
 }
 
@@ -181,8 +213,9 @@ export async function listConnectionsPageJson(
   db: Database,
   authorId: string,
   page: PageRequest,
+  filters: ConnectionFilters = {},
 ): Promise<JsonPage> {
-  const pageIds = connectionPageIds(db, authorId, page)
+  const pageIds = connectionPageIds(db, authorId, page, filters)
   const rows = db
     .select({
       row: connectionJson().as('row'),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import { connections, eventAttendees, events } from '../schema/index.ts'
 import {
   jsonArrayText,
@@ -49,39 +50,44 @@ function userConnectionCounts(db: Database, userId: string | Placeholder) {
     .as('counts')
 }
 
-/** The user's facts about each event: joined or not, and how many connections they made there. */
-function userEventFacts(db: Database, userId: string | Placeholder) {
-  const counts = userConnectionCounts(db, userId)
-  return {
-    counts,
-    isUsersAttendance: and(
-      eq(eventAttendees.eventId, events.id),
-      eq(eventAttendees.userId, userId),
-    ),
-    fields: {
-      ...eventColumns,
-      isJoined: sql<boolean>`${eventAttendees.id} is not null`,
-      connectionCount: sql<number>`coalesce(${counts.connectionCount}, 0)::int`,
-    },
-  }
-}
-
 // Events starting together are kept in a stable order by id, so pages neither repeat nor skip.
 const latestFirst = [desc(events.startDateTime), desc(events.id)]
 const soonestFirst = [asc(events.startDateTime), asc(events.id)]
 
 /**
- * Every event with whether the user joined it and how many connections the user made there, in
- * one statement however many events there are; the latest first.
+ * Every event with the user's facts about it: joined or not, and how many connections they made
+ * there (`fields`, for a selection), in one statement however many events there are.
  */
+function eventsForUser(db: Database, userId: string | Placeholder) {
+  const counts = userConnectionCounts(db, userId)
+  /** The query's events with the user's facts joined. */
+  const joined = <Query extends PgSelect>(query: Query) =>
+    query
+      .leftJoin(
+        eventAttendees,
+        and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, userId)),
+      )
+      .leftJoin(counts, eq(counts.eventId, events.id))
+  return {
+    fields: {
+      ...eventColumns,
+      isJoined: sql<boolean>`${eventAttendees.id} is not null`,
+      connectionCount: sql<number>`coalesce(${counts.connectionCount}, 0)::int`,
+    },
+    joined,
+    /** A page of them, latest first, and one more to tell whether there is a next page. */
+    page: <Query extends PgSelect>(query: Query, page: PageRequest) =>
+      joined(query)
+        .where(afterPosition('desc', events.startDateTime, events.id, page.after))
+        .orderBy(...latestFirst)
+        .limit(page.limit + 1),
+  }
+}
+
+/** Every event with the user's facts about it (eventsForUser), the latest first. */
 export async function listEventsForUser(db: Database, userId: string): Promise<EventForUser[]> {
-  const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
-  return db
-    .select(fields)
-    .from(events)
-    .leftJoin(eventAttendees, isUsersAttendance)
-    .leftJoin(counts, eq(counts.eventId, events.id))
-    .orderBy(...latestFirst)
+  const { joined, fields } = eventsForUser(db, userId)
+  return joined(db.select(fields).from(events).$dynamic()).orderBy(...latestFirst)
 }
 
 /** A page of listEventsForUser. */
@@ -90,15 +96,14 @@ export async function listEventsForUserPage(
   userId: string,
   page: PageRequest,
 ): Promise<Page<EventForUser>> {
-  const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
-  const rows = await db
-    .select({ ...fields, pageKey: exactTimestamp(events.startDateTime) })
-    .from(events)
-    .leftJoin(eventAttendees, isUsersAttendance)
-    .leftJoin(counts, eq(counts.eventId, events.id))
-    .where(afterPosition('desc', events.startDateTime, events.id, page.after))
-    .orderBy(...latestFirst)
-    .limit(page.limit + 1)
+  const { page: pageOfEvents, fields } = eventsForUser(db, userId)
+  const rows = await pageOfEvents(
+    db
+      .select({ ...fields, pageKey: exactTimestamp(events.startDateTime) })
+      .from(events)
+      .$dynamic(),
+    page,
+  )
   return pageOf(rows, page.limit)
 }
 
@@ -114,20 +119,15 @@ export async function listEventsForUserJson(
 ): Promise<Uint8Array<ArrayBuffer>> {
   let statement = eventsJsonStatements.get(db)
   if (!statement) {
-    const { counts, isUsersAttendance, fields } = userEventFacts(db, sql.placeholder('userId'))
+    const { joined, fields } = eventsForUser(db, sql.placeholder('userId'))
+    const json = jsonArrayText(
+      jsonObject(fields),
+      sql`${events.startDateTime} desc, ${events.id} desc`,
+    )
     statement = jsonBytesStatement(
       db,
       'events_for_user_json',
-      db
-        .select({
-          json: jsonArrayText(
-            jsonObject(fields),
-            sql`${events.startDateTime} desc, ${events.id} desc`,
-          ),
-        })
-        .from(events)
-        .leftJoin(eventAttendees, isUsersAttendance)
-        .leftJoin(counts, eq(counts.eventId, events.id)),
+      joined(db.select({ json }).from(events).$dynamic()),
     )
     eventsJsonStatements.set(db, statement)
   }
@@ -140,23 +140,21 @@ export async function listEventsForUserPageJson(
   userId: string,
   page: PageRequest,
 ): Promise<JsonPage> {
-  const { counts, isUsersAttendance, fields } = userEventFacts(db, userId)
-  const rows = db
-    .select({
-      row: jsonObject(fields).as('row'),
-      pageKey: exactTimestamp(events.startDateTime).as('page_key'),
-      id: events.id,
-      n: sql<number>`row_number() over (order by ${events.startDateTime} desc, ${events.id} desc)`.as(
-        'n',
-      ),
-    })
-    .from(events)
-    .leftJoin(eventAttendees, isUsersAttendance)
-    .leftJoin(counts, eq(counts.eventId, events.id))
-    .where(afterPosition('desc', events.startDateTime, events.id, page.after))
-    .orderBy(...latestFirst)
-    .limit(page.limit + 1)
-    .as('page')
+  const { page: pageOfEvents, fields } = eventsForUser(db, userId)
+  const rows = pageOfEvents(
+    db
+      .select({
+        row: jsonObject(fields).as('row'),
+        pageKey: exactTimestamp(events.startDateTime).as('page_key'),
+        id: events.id,
+        n: sql<number>`row_number() over (order by ${events.startDateTime} desc, ${events.id} desc)`.as(
+          'n',
+        ),
+      })
+      .from(events)
+      .$dynamic(),
+    page,
+  ).as('page')
   return selectJsonPage(db, db.select(jsonPageFields(rows, page.limit)).from(rows))
 }
 

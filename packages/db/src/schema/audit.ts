@@ -26,5 +26,11 @@ export const auditEvents = pgTable(
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_events_created_idx').on(table.createdAt.desc())],
+  // In the log's order (newest first, ties by id), so a page is read off it in order.
+  (table) => [
+    index('audit_events_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
 )

@@ -75,6 +75,13 @@ export const connections = pgTable(
     ),
     // The admin export's order: every connection, oldest first, a page at a time.
     index('connections_created_idx').on(table.createdAt, table.id),
+    // The list filtered to one event, in the same order: a page reads only that event's rows.
+    index('connections_author_event_created_idx').on(
+      table.authorId,
+      table.eventId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('connections_event_idx').on(table.eventId),
     index('connections_person_idx').on(table.personId),
     index('connections_search_idx').using('gin', table.searchVector),

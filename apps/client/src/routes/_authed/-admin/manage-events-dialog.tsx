@@ -6,13 +6,7 @@ import { formatDate, formatTime } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
 import { useDeleteEvent } from './admin-mutations.ts'
 import { AdminList } from './admin-list.tsx'
-import {
-  firstPage,
-  itemsOf,
-  LoadingMoreRow,
-  nextPageOf,
-  useNextPageSentinel,
-} from '../../../api/pages.tsx'
+import { firstPage, itemsOf, LoadingMoreRow, nextPageOf } from '../../../api/pages.tsx'
 import { trpc } from '../../../lib/trpc.ts'
 
 type Props = { opened: boolean; onClose: () => void; onEdit: (event: EventItem) => void }
@@ -43,7 +37,6 @@ function EventList({
     getNextPageParam: nextPageOf,
     select: itemsOf,
   })
-  const sentinel = useNextPageSentinel(events)
   const remove = useDeleteEvent()
   const [deleting, setDeleting] = useState<EventItem | null>(null)
 
@@ -62,20 +55,9 @@ function EventList({
 
   return (
     <Stack gap="md">
-      <AdminList
-        noun="events"
-        query={events}
-        footer={<LoadingMoreRow query={events} sentinel={sentinel} />}
-      >
+      <AdminList noun="events" query={events} footer={<LoadingMoreRow query={events} />}>
         {(event) => (
-          <Card
-            key={event.id}
-            withBorder
-            radius="md"
-            padding="sm"
-            component="article"
-            aria-label={event.title}
-          >
+          <Card withBorder radius="md" padding="sm" component="article" aria-label={event.title}>
             <Stack gap={4}>
               <Text fw={600}>{event.title}</Text>
               {event.description && (

@@ -1,12 +1,6 @@
 import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import {
-  firstPage,
-  itemsOf,
-  LoadingMoreRow,
-  nextPageOf,
-  useNextPageSentinel,
-} from '../../../api/pages.tsx'
+import { firstPage, itemsOf, LoadingMoreRow, nextPageOf } from '../../../api/pages.tsx'
 import type { AdminUser } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { toast } from '../../../lib/toast.ts'
@@ -40,7 +34,6 @@ function UserList({ onClose, onEdit }: { onClose: () => void; onEdit: (user: Adm
     getNextPageParam: nextPageOf,
     select: itemsOf,
   })
-  const sentinel = useNextPageSentinel(users)
   const deactivate = useDeactivateUser()
   const reactivate = useReactivateUser()
   const [pending, setPending] = useState<Pending | null>(null)
@@ -88,14 +81,9 @@ function UserList({ onClose, onEdit }: { onClose: () => void; onEdit: (user: Adm
 
   return (
     <Stack gap="md">
-      <AdminList
-        noun="users"
-        query={users}
-        footer={<LoadingMoreRow query={users} sentinel={sentinel} />}
-      >
+      <AdminList noun="users" query={users} footer={<LoadingMoreRow query={users} />}>
         {(user) => (
           <UserCard
-            key={user.id}
             user={user}
             onEdit={() => onEdit(user)}
             onDeactivate={() => setPending({ user, action: 'deactivate' })}

@@ -18,7 +18,8 @@ const none = makeConnection({ person: makePerson({ firstName: 'Nina', lastName: 
 function signedIn() {
   mockTrpc({
     'auth.me': () => makeUser(),
-    'connections.list': () => [open, done, none],
+    'connections.list': (input) =>
+      (input as { needsFollowUp?: boolean }).needsFollowUp ? [open] : [open, done, none],
     'events.list': () => [],
     'connections.update': () => open,
     'connections.search': () => [],
@@ -33,8 +34,9 @@ describe('connections follow-ups', { timeout: 20_000 }, () => {
     const { user } = signedIn()
     await screen.findByText('Nina None')
     await user.click(screen.getByRole('switch', { name: 'Needs follow-up' }))
+    await waitFor(() => expect(screen.queryByText('Dora Done')).not.toBeInTheDocument())
+    expect(trpcCallsTo('connections.list').at(-1)).toEqual({ needsFollowUp: true })
     expect(screen.getByText('Olga Open')).toBeVisible()
-    expect(screen.queryByText('Dora Done')).not.toBeInTheDocument()
     expect(screen.queryByText('Nina None')).not.toBeInTheDocument()
 
     await user.type(screen.getByRole('searchbox', { name: 'Search connections' }), 'olga')

@@ -2,22 +2,11 @@ import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeConnection, makePerson, makeUser } from '../../../test/factories.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { SeeingEverything } from '../../../test/seeing-everything.ts'
 import { mockTrpc, trpcCallsTo } from '../../../test/trpc-msw.ts'
 
 const personal = (firstName: string) =>
   makeConnection({ person: makePerson({ firstName, lastName: 'Paged' }) })
-
-/** An IntersectionObserver (jsdom has none) that sees every observed element at once. */
-class SeeingEverything {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe(element: Element) {
-    this.callback(
-      [{ isIntersecting: true, target: element } as IntersectionObserverEntry],
-      this as unknown as IntersectionObserver,
-    )
-  }
-  disconnect() {}
-}
 
 beforeEach(() => vi.stubGlobal('IntersectionObserver', SeeingEverything))
 afterEach(() => vi.unstubAllGlobals())

@@ -32,10 +32,24 @@ const alan = makeConnection({
   person: makePerson({ firstName: 'Alan', lastName: 'Turing' }),
 })
 
+type ListInput = { eventId?: string; type?: string; cursor?: string }
+
+/** connections.list as the server answers it: the filters applied, then the page. */
+function listOf(connections: ConnectionItem[]) {
+  return (input: unknown) => {
+    const { eventId, type } = input as ListInput
+    return connections.filter(
+      (connection) =>
+        (!eventId || connection.eventId === eventId) &&
+        (!type || connection.connectionTypes.includes(type)),
+    )
+  }
+}
+
 function signedIn(connections: ConnectionItem[] = [grace, alan], path = '/connections') {
   mockTrpc({
     'auth.me': () => makeUser(),
-    'connections.list': () => connections,
+    'connections.list': listOf(connections),
     'events.list': () => [fest, untitled],
   })
   return renderApp(path)
@@ -85,12 +99,34 @@ describe('connections list', { timeout: 20_000 }, () => {
     await screen.findByText('Grace Hopper')
     await user.click(screen.getByRole('button', { name: 'RF' }))
     expect(screen.getByRole('button', { name: 'RF' })).toHaveAttribute('aria-pressed', 'true')
+    expect(await screen.findByText('Alan Turing')).toBeVisible()
     expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument()
-    expect(screen.getByText('Alan Turing')).toBeVisible()
     await user.click(screen.getByRole('button', { name: 'MA' }))
-    expect(screen.getByText('No MA connections found.')).toBeVisible()
+    expect(await screen.findByText('No MA connections found.')).toBeVisible()
     await user.click(screen.getByRole('button', { name: 'All Types' }))
-    expect(screen.getByText('Grace Hopper')).toBeVisible()
+    expect(await screen.findByText('Grace Hopper')).toBeVisible()
+  })
+
+  it('asks the server for the filtered list, so a match beyond the first page is shown', async () => {
+    // Grace is past the unfiltered list's first page; the filtered list starts with her.
+    mockTrpc({
+      'auth.me': () => makeUser(),
+      'events.list': () => [fest, untitled],
+      'connections.list': (input) =>
+        (input as ListInput).type === 'JV'
+          ? { items: [grace], nextCursor: null }
+          : { items: [alan], nextCursor: 'page-2' },
+    })
+    const { user } = renderApp('/connections')
+    await screen.findByText('Alan Turing')
+    await user.click(screen.getByRole('button', { name: 'JV' }))
+    expect(await screen.findByText('Grace Hopper')).toBeVisible()
+    expect(screen.queryByText('Alan Turing')).not.toBeInTheDocument()
+    expect(trpcCallsTo('connections.list').at(-1)).toEqual({ type: 'JV' })
+    // Back to all types: the unfiltered list is still in the cache, not asked for again.
+    await user.click(screen.getByRole('button', { name: 'All Types' }))
+    expect(await screen.findByText('Alan Turing')).toBeVisible()
+    expect(trpcCallsTo('connections.list')).toHaveLength(2)
   })
 
   it('presets the event filter from ?eventId= and names untitled events Unknown Event', async () => {
@@ -99,12 +135,13 @@ describe('connections list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(select).toHaveValue(fest.id))
     expect(await screen.findByText('Grace Hopper')).toBeVisible()
     expect(screen.queryByText('Alan Turing')).not.toBeInTheDocument()
+    expect(trpcCallsTo('connections.list')).toEqual([{ eventId: fest.id }])
     expect(within(select).getByRole('option', { name: 'Unknown Event' })).toBeInTheDocument()
     await user.selectOptions(select, untitled.id)
-    expect(screen.getByText('No connections found.')).toBeVisible()
+    expect(await screen.findByText('No connections found.')).toBeVisible()
     expect(app.router.state.location.search).toEqual({ eventId: untitled.id })
     await user.selectOptions(select, 'All Events')
-    expect(screen.getByText('Alan Turing')).toBeVisible()
+    expect(await screen.findByText('Alan Turing')).toBeVisible()
   })
 
   it('shows the empty text', async () => {

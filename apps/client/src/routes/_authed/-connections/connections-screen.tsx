@@ -16,10 +16,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconPlus, IconSearch } from '@tabler/icons-react'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
-import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useConnectionPages } from '../../../api/connections.ts'
-import { itemsOf, LoadingMoreRow, useNextPageSentinel } from '../../../api/pages.tsx'
+import { itemsOf, LoadingMoreRow } from '../../../api/pages.tsx'
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { fullNameOf } from '../../../lib/format.ts'
 import { avatarSourcesOf } from '../../../lib/avatar-sources.ts'
@@ -31,23 +30,29 @@ import { ALL, eventTitleOf, groupConnections, type ConnectionGroup } from './con
 import { WaitingConnections } from '../../../offline/waiting-connections.tsx'
 import { EditConnectionDialog } from './edit-connection-dialog.tsx'
 import { SearchResults } from './search-results.tsx'
+import { useVirtualRows } from '../../../components/virtual-list.tsx'
 import { useEvents } from '../../../api/events.ts'
 
 const SEARCH_DEBOUNCE_MS = 300
 
 export function ConnectionsScreen() {
-  const connections = useConnectionPages()
-  const loaded = useMemo(() => itemsOf(connections.data), [connections.data])
-  const sentinel = useNextPageSentinel(connections)
-  const events = useEvents()
   const {
     eventId = ALL,
     q = '',
     connection: linkedId,
   } = useSearch({ from: '/_authed/connections' })
-  const navigate = useNavigate({ from: '/connections' })
   const [type, setType] = useState<TypeFilterValue>(ALL)
   const [isFollowUpOnly, setFollowUpOnly] = useState(false)
+  // Absent rather than blank: the unfiltered list is then the query prefetched for offline use.
+  const filters = {
+    ...(eventId !== ALL && { eventId }),
+    ...(type !== ALL && { type }),
+    ...(isFollowUpOnly && { needsFollowUp: true }),
+  }
+  const connections = useConnectionPages(filters)
+  const loaded = useMemo(() => itemsOf(connections.data), [connections.data])
+  const events = useEvents()
+  const navigate = useNavigate({ from: '/connections' })
   const [searchText, setSearchText] = useState(q)
   const [query] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS)
   const isSearching = query.length >= CONNECTION_SEARCH_MIN_LENGTH
@@ -83,10 +88,7 @@ export function ConnectionsScreen() {
     })
   }, [query, q, navigate])
 
-  const groups = useMemo(
-    () => groupConnections(loaded, { eventId, type, needsFollowUp: isFollowUpOnly }),
-    [loaded, eventId, type, isFollowUpOnly],
-  )
+  const groups = useMemo(() => groupConnections(loaded), [loaded])
 
   return (
     <Stack gap="md">
@@ -134,13 +136,7 @@ export function ConnectionsScreen() {
       />
 
       {isSearching ? (
-        <SearchResults
-          query={query}
-          eventId={eventId === ALL ? undefined : eventId}
-          type={type === ALL ? undefined : type}
-          needsFollowUp={isFollowUpOnly || undefined}
-          onOpen={setViewingId}
-        />
+        <SearchResults query={query} filters={filters} onOpen={setViewingId} />
       ) : connections.isPending ? (
         <Group justify="center" py="xl">
           <Loader aria-label="Loading connections" />
@@ -149,7 +145,7 @@ export function ConnectionsScreen() {
         <Alert color="red" title="Connections could not be loaded">
           Please check your connection and try again.
         </Alert>
-      ) : groups.length === 0 && !connections.hasNextPage ? (
+      ) : groups.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {isFollowUpOnly
             ? 'No connections need a follow-up.'
@@ -160,7 +156,7 @@ export function ConnectionsScreen() {
       ) : (
         <ConnectionGroupList groups={groups} onOpen={setViewingId} />
       )}
-      {!isSearching && <LoadingMoreRow query={connections} sentinel={sentinel} />}
+      {!isSearching && <LoadingMoreRow query={connections} />}
 
       <ConnectionDetailsDialog
         connection={find(viewingId)}
@@ -205,9 +201,8 @@ function TypeFilter({
 type ListRow = { key: string; group: ConnectionGroup; connection?: ConnectionItem }
 
 /**
- * The groups' rows, virtualised: only the rows near the window's view are in the page, so a long
- * list scrolls and lays out as fast as a short one. Each group's rows in view stay in a region
- * named by its event.
+ * The groups' rows, virtualised (useVirtualRows); each group's rows in view stay in a region named
+ * by its event.
  */
 function ConnectionGroupList({
   groups,
@@ -224,28 +219,16 @@ function ConnectionGroupList({
       ]),
     [groups],
   )
-  const list = useRef<HTMLDivElement | null>(null)
-  const [listTop, setListTop] = useState(0)
-  // Where the list starts in the page moves when something above it (the waiting list) changes
-  // the page's size.
-  useLayoutEffect(() => {
-    const element = list.current
-    if (!element) return
-    const measure = () => setListTop(element.getBoundingClientRect().top + window.scrollY)
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [])
-  const virtualizer = useWindowVirtualizer({
+  const {
+    listRef,
+    rows: items,
+    style,
+    measureElement,
+  } = useVirtualRows({
     count: rows.length,
     estimateSize: (index) => (rows[index]?.connection ? ROW_HEIGHT : TITLE_HEIGHT),
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 6,
-    scrollMargin: listTop,
+    getItemKey: (index) => rows[index]?.key ?? String(index),
   })
-  const items = virtualizer.getVirtualItems()
   const sections: { group: ConnectionGroup; items: typeof items }[] = []
   for (const item of items) {
     const group = rows[item.index]?.group
@@ -254,16 +237,14 @@ function ConnectionGroupList({
     if (last?.group === group) last.items.push(item)
     else sections.push({ group, items: [item] })
   }
-  const before = (items[0]?.start ?? listTop) - listTop
-  const after = virtualizer.getTotalSize() - ((items.at(-1)?.end ?? listTop) - listTop)
   return (
-    <div ref={list} style={{ paddingTop: before, paddingBottom: Math.max(0, after) }}>
+    <div ref={listRef} style={style}>
       {sections.map(({ group, items: shown }) => (
         <section key={group.key} aria-label={group.title}>
           {shown.map((item) => {
             const row = rows[item.index]
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+              <div key={item.key} data-index={item.index} ref={measureElement}>
                 {row?.connection ? (
                   <ConnectionRow
                     connection={row.connection}

@@ -1,12 +1,7 @@
+import type { ConnectionFilters } from '@fiveconnect/api/schemas'
 import { ConnectionTypeChips, PersonAvatar } from '@fiveconnect/ui'
 import { Alert, Card, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core'
-import {
-  firstPage,
-  itemsOf,
-  LoadingMoreRow,
-  nextPageOf,
-  useNextPageSentinel,
-} from '../../../api/pages.tsx'
+import { firstPage, itemsOf, LoadingMoreRow, nextPageOf } from '../../../api/pages.tsx'
 import type { ConnectionSearchResult } from '../../../api/router-types.ts'
 import { HighlightedText } from '../../../components/highlighted-text.tsx'
 import { fullNameOf } from '../../../lib/format.ts'
@@ -16,19 +11,16 @@ import { eventTitleOf } from './connection-groups.ts'
 
 type Props = {
   query: string
-  eventId?: string
-  type?: 'SA' | 'JV' | 'MA' | 'IC' | 'RF'
-  needsFollowUp?: true
+  filters: ConnectionFilters
   onOpen: (id: string) => void
 }
 
 /** Memory search results, best match first, with the matched words marked. */
-export function SearchResults({ query, eventId, type, needsFollowUp, onOpen }: Props) {
+export function SearchResults({ query, filters, onOpen }: Props) {
   const results = trpc.connections.search.useInfiniteQuery(
-    { q: query, eventId, type, needsFollowUp, ...firstPage },
+    { q: query, ...filters, ...firstPage },
     { getNextPageParam: nextPageOf },
   )
-  const sentinel = useNextPageSentinel(results)
   const found = itemsOf(results.data)
 
   if (results.isPending) {
@@ -57,7 +49,7 @@ export function SearchResults({ query, eventId, type, needsFollowUp, onOpen }: P
           <ResultRow key={result.id} result={result} onOpen={() => onOpen(result.id)} />
         ))}
       </Stack>
-      <LoadingMoreRow query={results} sentinel={sentinel} />
+      <LoadingMoreRow query={results} />
     </Card>
   )
 }

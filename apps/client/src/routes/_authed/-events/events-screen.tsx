@@ -18,7 +18,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { EventItem } from '../../../api/router-types.ts'
 import { useEventPages, useJoinEvent, useLeaveEvent } from '../../../api/events.ts'
-import { itemsOf, LoadingMoreRow, useNextPageSentinel } from '../../../api/pages.tsx'
+import { itemsOf, LoadingMoreRow } from '../../../api/pages.tsx'
+import { VirtualList } from '../../../components/virtual-list.tsx'
 import { byEventOrder, isUpcoming } from '../../../lib/events.ts'
 import { formatDate, formatTime } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -43,7 +44,6 @@ function matchesFilter(event: EventItem, filter: Filter, now: Date) {
 
 export function EventsScreen() {
   const events = useEventPages()
-  const sentinel = useNextPageSentinel(events)
   const [search, setSearch] = useState('')
   const [filter, setFilter] = useState<Filter>('all')
   const now = new Date()
@@ -90,13 +90,11 @@ export function EventsScreen() {
           {search.trim() ? 'No events found matching your search.' : 'No events found.'}
         </Text>
       ) : (
-        <Stack gap="sm">
-          {shown.map((event) => (
-            <EventCard key={event.id} event={event} isUpcoming={isUpcoming(event, now)} />
-          ))}
-        </Stack>
+        <VirtualList items={shown} getKey={(event) => event.id} estimatedHeight={260} gap={12}>
+          {(event) => <EventCard event={event} isUpcoming={isUpcoming(event, now)} />}
+        </VirtualList>
       )}
-      <LoadingMoreRow query={events} sentinel={sentinel} />
+      <LoadingMoreRow query={events} />
     </Stack>
   )
 }
