@@ -40,7 +40,6 @@ const PAGED_PROCEDURES = new Set([
   'events.list',
   'events.listJoined',
   'admin.listUsers',
-  'admin.auditLog',
 ])
 
 /** A paged list's call as the screen asked for it, without which page (tRPC's infinite fields). */

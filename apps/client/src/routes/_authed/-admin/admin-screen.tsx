@@ -17,7 +17,6 @@ import {
   IconCalendarPlus,
   IconChartBar,
   IconDownload,
-  IconHistory,
   IconUsers,
   IconUsersGroup,
   type Icon,
@@ -29,7 +28,6 @@ import type { AdminUser } from '../../../api/router-types.ts'
 import { StatCard } from '../../../components/stat-card.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
-import { AuditLogDialog } from './audit-log-dialog.tsx'
 import { EditUserDialog } from './edit-user-dialog.tsx'
 import { EventDialog, type EventDialogTarget } from './event-dialog.tsx'
 import { ExportDialog } from './export-dialog.tsx'
@@ -55,7 +53,7 @@ export function AdminScreen() {
   return isAdmin ? <AdminDashboard /> : <LoadingScreen />
 }
 
-type Panel = 'users' | 'events' | 'export' | 'audit' | null
+type Panel = 'users' | 'events' | 'export' | null
 
 function AdminDashboard() {
   const [panel, setPanel] = useState<Panel>(null)
@@ -100,9 +98,6 @@ function AdminDashboard() {
           <QuickAction icon={IconDownload} onClick={() => setPanel('export')}>
             Export All Data
           </QuickAction>
-          <QuickAction icon={IconHistory} onClick={() => setPanel('audit')}>
-            Audit Log
-          </QuickAction>
         </SimpleGrid>
       </Card>
 
@@ -125,7 +120,6 @@ function AdminDashboard() {
         />
         <EventDialog target={eventTarget} onClose={() => setEventTarget(null)} />
         <ExportDialog opened={panel === 'export'} onClose={() => setPanel(null)} />
-        <AuditLogDialog opened={panel === 'audit'} onClose={() => setPanel(null)} />
       </Modal.Stack>
     </Stack>
   )
