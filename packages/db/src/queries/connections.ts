@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
@@ -7,8 +7,8 @@ import {
   jsonObject,
   jsonObjectOrNull,
   jsonPageFields,
+  jsonPageStatement,
   selectJsonBytes,
-  selectJsonPage,
   type JsonPage,
 } from './json-text.ts'
 import { afterPosition, exactTimestamp, pageOf, type Page, type PageRequest } from './paging.ts'
@@ -111,7 +111,10 @@ export async function listConnectionsPage(
   authorId: string,
   page: PageRequest,
 ): Promise<Page<ConnectionWithDetails>> {
-  const pageIds = connectionPageIds(db, authorId, page)
+  const pageIds = connectionPageIds(db, authorId, {
+    limitAndOne: page.limit + 1,
+    after: page.after,
+  })
   const rows = await db
     .select({
       ...connectionColumns,
@@ -131,7 +134,11 @@ export async function listConnectionsPage(
  * The ids of a page of the author's connections (and one more), read from the index in order:
  * joined first, Postgres would join all the author's rows to their people before picking a page.
  */
-function connectionPageIds(db: Database, authorId: string, page: PageRequest) {
+function connectionPageIds(
+  db: Database,
+  authorId: string | Placeholder,
+  page: { limitAndOne: number | Placeholder; after: Parameters<typeof afterPosition>[3] },
+) {
   return db
     .select({ id: connections.id })
     .from(connections)
@@ -142,7 +149,7 @@ function connectionPageIds(db: Database, authorId: string, page: PageRequest) {
       ),
     )
     .orderBy(...newestFirst)
-    .limit(page.limit + 1)
+    .limit(page.limitAndOne)
     .as('page_ids')
 }
 
@@ -176,13 +183,56 @@ export async function listConnectionsJson(
   )
 }
 
-/** What listConnectionsPage returns, its items as UTF-8 JSON text. */
+type ConnectionPageValues = {
+  authorId: string
+  limit: number
+  limitAndOne: number
+  afterKey?: string
+  afterId?: string
+}
+
+const connectionPageStatements = new WeakMap<
+  Database,
+  Record<'first' | 'after', (values: ConnectionPageValues) => Promise<JsonPage>>
+>()
+
+/**
+ * What listConnectionsPage returns, its items as UTF-8 JSON text. Its statements (a first page and
+ * a page after a cursor) are built once per database: building one took an eighth of the server's
+ * time for the request.
+ */
 export async function listConnectionsPageJson(
   db: Database,
   authorId: string,
   page: PageRequest,
 ): Promise<JsonPage> {
-  const pageIds = connectionPageIds(db, authorId, page)
+  let statements = connectionPageStatements.get(db)
+  if (!statements) {
+    statements = {
+      first: connectionPageJsonStatement(db, 'connections_first_page_json', undefined),
+      after: connectionPageJsonStatement(db, 'connections_page_after_json', {
+        key: sql.placeholder('afterKey'),
+        id: sql.placeholder('afterId'),
+      }),
+    }
+    connectionPageStatements.set(db, statements)
+  }
+  const { limit, after } = page
+  const values = { authorId, limit, limitAndOne: limit + 1 }
+  return after
+    ? statements.after({ ...values, afterKey: after.key, afterId: after.id })
+    : statements.first(values)
+}
+
+function connectionPageJsonStatement(
+  db: Database,
+  name: string,
+  after: Parameters<typeof afterPosition>[3],
+) {
+  const pageIds = connectionPageIds(db, sql.placeholder('authorId'), {
+    limitAndOne: sql.placeholder('limitAndOne'),
+    after,
+  })
   const rows = db
     .select({
       row: connectionJson().as('row'),
@@ -197,7 +247,11 @@ export async function listConnectionsPageJson(
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
     .as('page')
-  return selectJsonPage(db, db.select(jsonPageFields(rows, page.limit)).from(rows))
+  return jsonPageStatement<ConnectionPageValues>(
+    db,
+    name,
+    db.select(jsonPageFields(rows, sql.placeholder('limit'))).from(rows),
+  )
 }
 
 /** One of the author's connections; undefined when it does not exist or belongs to someone else. */
