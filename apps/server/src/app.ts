@@ -28,6 +28,7 @@ import {
   type VoiceNoteRouteDeps,
 } from './files/voice-note-routes.ts'
 import type { ServerStorage } from './files/storage/index.ts'
+import { apiAnswerHeaders } from './http/api-answer-headers.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
 import { closeUnreadBody } from './http/close-unread-body.ts'
@@ -114,11 +115,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   // precompressed from serveClient.
   app.use('/api/*', compress())
   app.use(closeUnreadBody())
-  // Every API answer is about the person asking: no cache may keep it unless a route says otherwise.
-  app.use('/api/*', async (c, next) => {
-    await next()
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
-  })
+  app.use('/api/*', apiAnswerHeaders())
 
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error)

@@ -11,7 +11,7 @@ export function closeUnreadBody(): MiddlewareHandler {
     await next()
     const { status } = c.res
     if (status < 400 || !hasBody(c.req.raw.headers)) return
-    if (status === 413 || !c.req.raw.bodyUsed) c.header('Connection', 'close')
+    if (status === 413 || !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close')
   }
 }
 

@@ -20,7 +20,8 @@ export function requestLog(): MiddlewareHandler {
     const reqId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
     await withRequestId(reqId, next)
     // Set on the answer itself: a handler's own Response (tRPC's, a file's) drops headers set before.
-    c.header(REQUEST_ID_HEADER, reqId)
+    // Not c.header(), which would make the answer a streamed Response (see api-answer-headers.ts).
+    c.res.headers.set(REQUEST_ID_HEADER, reqId)
 
     const durationMs = performance.now() - started
     // After next(), the route index is the handler that answered (or the last middleware that did).

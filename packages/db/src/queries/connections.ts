@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, arrayContains, desc, eq, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
@@ -7,8 +7,8 @@ import {
   jsonObject,
   jsonObjectOrNull,
   jsonPageFields,
+  jsonPageStatement,
   selectJsonBytes,
-  selectJsonPage,
   type JsonPage,
 } from './json-text.ts'
 import { afterPosition, exactTimestamp, pageOf, type Page, type PageRequest } from './paging.ts'
@@ -58,11 +58,22 @@ export type ConnectionFilters = {
   needsFollowUp?: boolean
 }
 
+/** The filters' values, or placeholders for them in a statement built once. */
+type FilterConditions = {
+  eventId?: string | Placeholder
+  types?: string[] | Placeholder
+  needsFollowUp?: boolean
+}
+
 /** The filters as conditions on connections; undefined when there are none. */
 export function matchesFilters({ eventId, type, needsFollowUp }: ConnectionFilters) {
+  return filterConditions({ eventId, types: type ? [type] : undefined, needsFollowUp })
+}
+
+function filterConditions({ eventId, types, needsFollowUp }: FilterConditions) {
   return and(
     eventId ? eq(connections.eventId, eventId) : undefined,
-    type ? arrayContains(connections.connectionTypes, [type]) : undefined,
+    types ? arrayContains(connections.connectionTypes, types) : undefined,
     needsFollowUp ? hasOpenFollowUp : undefined,
   )
 }
@@ -133,7 +144,12 @@ export async function listConnectionsPage(
   page: PageRequest,
   filters: ConnectionFilters = {},
 ): Promise<Page<ConnectionWithDetails>> {
-  const pageIds = connectionPageIds(db, authorId, page, filters)
+  const pageIds = connectionPageIds(
+    db,
+    authorId,
+    { limitAndOne: page.limit + 1, after: page.after },
+    { ...filters, types: filters.type ? [filters.type] : undefined },
+  )
   const rows = await db
     .select({
       ...connectionColumns,
@@ -155,9 +171,9 @@ export async function listConnectionsPage(
  */
 function connectionPageIds(
   db: Database,
-  authorId: string,
-  page: PageRequest,
-  filters: ConnectionFilters,
+  authorId: string | Placeholder,
+  page: { limitAndOne: number | Placeholder; after: Parameters<typeof afterPosition>[3] },
+  filters: FilterConditions,
 ) {
   return db
     .select({ id: connections.id })
@@ -165,12 +181,12 @@ function connectionPageIds(
     .where(
       and(
         eq(connections.authorId, authorId),
-        matchesFilters(filters),
+        filterConditions(filters),
         afterPosition('desc', connections.createdAt, connections.id, page.after),
       ),
     )
     .orderBy(...newestFirst)
-    .limit(page.limit + 1)
+    .limit(page.limitAndOne)
     .as('page_ids')
 }
 
@@ -208,14 +224,81 @@ export async function listConnectionsJson(
   )
 }
 
-/** What listConnectionsPage returns, its items as UTF-8 JSON text. */
+type ConnectionPageValues = {
+  authorId: string
+  limit: number
+  limitAndOne: number
+  afterKey?: string
+  afterId?: string
+  eventId?: string
+  types?: string[]
+}
+
+const connectionPageStatements = new WeakMap<
+  Database,
+  Map<string, (values: ConnectionPageValues) => Promise<JsonPage>>
+>()
+
+/**
+ * What listConnectionsPage returns, its items as UTF-8 JSON text. Its statements are built once per
+ * database and shape of request: building one took an eighth of the server's time for the request.
+ */
 export async function listConnectionsPageJson(
   db: Database,
   authorId: string,
   page: PageRequest,
   filters: ConnectionFilters = {},
 ): Promise<JsonPage> {
-  const pageIds = connectionPageIds(db, authorId, page, filters)
+  let statements = connectionPageStatements.get(db)
+  if (!statements) {
+    statements = new Map()
+    connectionPageStatements.set(db, statements)
+  }
+  const { limit, after } = page
+  // One statement for each shape of request (a cursor or not, which filters), with placeholders for
+  // the values: at most sixteen.
+  const shape = [
+    after ? 'after' : 'first',
+    filters.eventId && 'event',
+    filters.type && 'type',
+    filters.needsFollowUp && 'follow_up',
+  ]
+    .filter(Boolean)
+    .join('_')
+  let statement = statements.get(shape)
+  if (!statement) {
+    statement = connectionPageJsonStatement(db, `connections_page_json_${shape}`, {
+      after: after && { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') },
+      filters: {
+        eventId: filters.eventId ? sql.placeholder('eventId') : undefined,
+        types: filters.type ? sql.placeholder('types') : undefined,
+        needsFollowUp: filters.needsFollowUp,
+      },
+    })
+    statements.set(shape, statement)
+  }
+  return statement({
+    authorId,
+    limit,
+    limitAndOne: limit + 1,
+    afterKey: after?.key,
+    afterId: after?.id,
+    eventId: filters.eventId,
+    types: filters.type ? [filters.type] : undefined,
+  })
+}
+
+function connectionPageJsonStatement(
+  db: Database,
+  name: string,
+  shape: { after: Parameters<typeof afterPosition>[3]; filters: FilterConditions },
+) {
+  const pageIds = connectionPageIds(
+    db,
+    sql.placeholder('authorId'),
+    { limitAndOne: sql.placeholder('limitAndOne'), after: shape.after },
+    shape.filters,
+  )
   const rows = db
     .select({
       row: connectionJson().as('row'),
@@ -230,7 +313,11 @@ export async function listConnectionsPageJson(
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
     .as('page')
-  return selectJsonPage(db, db.select(jsonPageFields(rows, page.limit)).from(rows))
+  return jsonPageStatement<ConnectionPageValues>(
+    db,
+    name,
+    db.select(jsonPageFields(rows, sql.placeholder('limit'))).from(rows),
+  )
 }
 
 /** One of the author's connections; undefined when it does not exist or belongs to someone else. */

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 
 /**
@@ -23,7 +23,7 @@ export function afterPosition(
   order: SortOrder,
   key: PgColumn,
   id: PgColumn,
-  after: PagePosition | undefined,
+  after: { key: string | Placeholder; id: string | Placeholder } | undefined,
 ): SQL | undefined {
   if (!after) return undefined
   const position = sql`(${after.key}::timestamptz, ${after.id}::uuid)`
