@@ -129,6 +129,13 @@ export function cursorField<Position>(position: z.ZodType<Position>) {
     .transform((value) => value ?? undefined)
 }
 
+/** A filter left blank ("" or null) is no filter; `message` answers anything else it refuses. */
+export const blankAsAbsent = <Schema extends z.ZodType>(schema: Schema, message: string) =>
+  z
+    .union([z.literal(''), schema], { error: message })
+    .nullish()
+    .transform((value) => value || undefined)
+
 const LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`
 
 /** What every paged list takes: `limit` (PAGE_SIZE when absent) and the `cursor` a page answered. */

@@ -1,9 +1,16 @@
+import type { EventFilters } from '@fiveconnect/api/schemas'
 import { trpc } from '../lib/trpc.ts'
 import { firstPage, itemsOf, nextPageOf, useAllPages } from './pages.tsx'
 
-/** Every event with isJoined and the caller's connectionCount, a page at a time (events.list). */
-export function useEventPages() {
-  return trpc.events.list.useInfiniteQuery(firstPage, { getNextPageParam: nextPageOf })
+/**
+ * Every event with isJoined and the caller's connectionCount, a page at a time, only those the
+ * filters let through (events.list, which filters before it pages): each filter is a list of its own.
+ */
+export function useEventPages(filters: EventFilters) {
+  return trpc.events.list.useInfiniteQuery(
+    { ...firstPage, ...filters },
+    { getNextPageParam: nextPageOf },
+  )
 }
 
 /** Every event as one list, all pages loaded: for pickers, which offer them all. */

@@ -326,6 +326,8 @@ export const restOperations: RestOperation[] = [
     method: 'get',
     path: '/api/events',
     summary: 'List events, with whether you joined each',
+    description:
+      'Latest start first. Not in the SPEC: `search` finds text in the title, description or location (ignoring case), and `filter=upcoming` or `filter=attended` narrows it to events starting after now or the ones you joined.',
     tag: 'Events',
     access: 'user',
     procedure: 'events.list',

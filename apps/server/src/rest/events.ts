@@ -1,3 +1,4 @@
+import { eventFiltersInput } from '@fiveconnect/api/schemas'
 import { listEventsForUserJson, listEventsForUserPageJson } from '@fiveconnect/db'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
@@ -5,18 +6,29 @@ import { readJson, readJsonWithId } from '../http/read-json.ts'
 import { signedIn } from '../http/signed-in.ts'
 import { callerFor } from './caller.ts'
 import { sendJsonText } from './database-json.ts'
-import { pageQueryOf, parsePageQuery, sendJsonTextPage, sendPage, wholeList } from './paging.ts'
+import {
+  pageQueryOf,
+  parsePageQuery,
+  parseQuery,
+  sendJsonTextPage,
+  sendPage,
+  wholeList,
+} from './paging.ts'
 
-/** SPEC section 7: events, attendance, and the admin's event management. */
+/** SPEC section 7: events, attendance, and the admin's event management; not in it: the filters. */
 export const eventRoutes = new Hono<AppEnv>()
   .get('/events', async (c) => {
     const { db, user } = signedIn(c)
+    const filters = parseQuery(eventFiltersInput, {
+      search: c.req.query('search'),
+      filter: c.req.query('filter'),
+    })
     const pageQuery = pageQueryOf(c)
-    if (!pageQuery) return sendJsonText(c, await listEventsForUserJson(db, user.id))
+    if (!pageQuery) return sendJsonText(c, await listEventsForUserJson(db, user.id, filters))
     const { limit, cursor } = parsePageQuery(pageQuery)
     return sendJsonTextPage(
       c,
-      await listEventsForUserPageJson(db, user.id, { limit, after: cursor }),
+      await listEventsForUserPageJson(db, user.id, { limit, after: cursor }, filters),
     )
   })
   .get('/users/events', async (c) => {

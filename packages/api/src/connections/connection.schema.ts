@@ -2,6 +2,7 @@ import type { connectionColumns, eventSummaryColumns, HighlightedField } from '@
 import { z } from 'zod'
 import { CONNECTION_TYPES } from './connection-types.ts'
 import {
+  blankAsAbsent,
   cursorField,
   idempotencyKeyField,
   objectPathField,
@@ -108,13 +109,6 @@ export type UpdateConnectionInput = z.input<typeof updateConnectionInput>
 export const CONNECTION_SEARCH_MIN_LENGTH = 2
 /** REST memory search answers the best this many when no page is asked for. */
 export const CONNECTION_SEARCH_LIMIT = 50
-
-/** A filter left blank ("" or null) is no filter; `message` answers anything else it refuses. */
-const blankAsAbsent = <Schema extends z.ZodType>(schema: Schema, message: string) =>
-  z
-    .union([z.literal(''), schema], { error: message })
-    .nullish()
-    .transform((value) => value || undefined)
 
 /**
  * What the connections list and memory search narrow to: one event, one type, open follow-ups.

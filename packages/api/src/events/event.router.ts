@@ -19,6 +19,7 @@ import {
   eventInput,
   eventOutput,
   eventPageOutput,
+  listEventsInput,
   updateEventInput,
 } from './event.schema.ts'
 
@@ -26,14 +27,11 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Event not fo
 
 export const eventRouter = router({
   list: protectedProcedure
-    .input(pageInput)
+    .input(listEventsInput)
     .output(eventForUserPageOutput)
-    .query(async ({ ctx, input }) =>
+    .query(async ({ ctx, input: { limit, cursor, ...filters } }) =>
       toPageOutput(
-        await listEventsForUserPage(ctx.db, ctx.user.id, {
-          limit: input.limit,
-          after: input.cursor,
-        }),
+        await listEventsForUserPage(ctx.db, ctx.user.id, { limit, after: cursor }, filters),
       ),
     ),
 

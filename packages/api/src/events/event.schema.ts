@@ -1,8 +1,10 @@
 import type { eventColumns } from '@fiveconnect/db'
 import { z } from 'zod'
 import {
+  blankAsAbsent,
   optionalObjectPath,
   optionalText,
+  pageInputFields,
   pageOutput,
   storableText,
   uuidParam,
@@ -39,6 +41,29 @@ export const updateEventInput = z.intersection(eventInput, z.object({ id: uuidPa
 export const eventIdInput = z.object({ id: uuidParam })
 
 export type EventInput = z.input<typeof eventInput>
+
+/** The Events screen's filter buttons (SPEC section 2): 'all' narrows nothing. */
+export const EVENT_FILTERS = ['all', 'upcoming', 'attended'] as const
+export type EventFilter = (typeof EVENT_FILTERS)[number]
+
+/**
+ * What the events list narrows to: `search` in the title, description or location, ignoring case,
+ * and `filter` (upcoming: starting after now; attended: joined by the caller). Blank is absent.
+ */
+export const eventFilterFields = {
+  search: storableText('The search text')
+    .trim()
+    .max(200, 'The search text is too long')
+    .nullish()
+    .transform((value) => value || undefined),
+  filter: blankAsAbsent(z.enum(EVENT_FILTERS), 'Filter must be all, upcoming or attended'),
+}
+
+export const eventFiltersInput = z.object(eventFilterFields)
+export type EventFilters = z.input<typeof eventFiltersInput>
+
+// No input at all asks for the first page of every event.
+export const listEventsInput = z.object({ ...pageInputFields, ...eventFilterFields }).prefault({})
 
 /** An event as anyone signed in reads it; its keys are @fiveconnect/db's `eventColumns`. */
 export const eventOutput = z.object({

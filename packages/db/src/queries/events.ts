@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  isNotNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { withUniqueCheck } from '../errors.ts'
 import type { PgSelect } from 'drizzle-orm/pg-core'
@@ -11,6 +24,7 @@ import {
   selectJsonPage,
   type JsonPage,
 } from './json-text.ts'
+import { escapeLike } from './like.ts'
 import { afterPosition, exactTimestamp, pageOf, type Page, type PageRequest } from './paging.ts'
 
 export const STARTER_EVENT_TITLE = 'Ideas Fest'
@@ -41,6 +55,40 @@ export type EventDetails = Pick<
 >
 export type EventForUser = Event & { isJoined: boolean; connectionCount: number }
 
+/** What a list of events may be narrowed to (absent, or filter 'all': not narrowed). */
+export type EventFilters = {
+  /** Text to find in the title, description or location, ignoring case. */
+  search?: string
+  /** upcoming: starting after now; attended: joined by the user. */
+  filter?: 'all' | 'upcoming' | 'attended'
+}
+
+/** The search as a pattern for ILIKE (its wildcards escaped), or the placeholder standing for it. */
+type EventConditions<Text = string | Placeholder> = {
+  contains?: Text
+  filter?: EventFilters['filter']
+}
+
+const conditionsOf = ({ search, filter }: EventFilters): EventConditions<string> => ({
+  contains: search === undefined ? undefined : `%${escapeLike(search)}%`,
+  filter,
+})
+
+/** The conditions on events left-joined with the user's attendance; undefined when none. */
+function matchesFilters({ contains, filter }: EventConditions): SQL | undefined {
+  return and(
+    contains === undefined
+      ? undefined
+      : or(
+          ilike(events.title, contains),
+          ilike(events.description, contains),
+          ilike(events.location, contains),
+        ),
+    filter === 'upcoming' ? gt(events.startDateTime, sql`now()`) : undefined,
+    filter === 'attended' ? isNotNull(eventAttendees.id) : undefined,
+  )
+}
+
 function userConnectionCounts(db: Database, userId: string | Placeholder) {
   return db
     .select({ eventId: connections.eventId, connectionCount: count().as('connection_count') })
@@ -55,19 +103,25 @@ const latestFirst = [desc(events.startDateTime), desc(events.id)]
 const soonestFirst = [asc(events.startDateTime), asc(events.id)]
 
 /**
- * Every event with the user's facts about it: joined or not, and how many connections they made
- * there (`fields`, for a selection), in one statement however many events there are.
+ * Every event the conditions let through, with the user's facts about it: joined or not, and how
+ * many connections they made there (`fields`, for a selection), in one statement however many
+ * events there are.
  */
-function eventsForUser(db: Database, userId: string | Placeholder) {
+function eventsForUser(
+  db: Database,
+  userId: string | Placeholder,
+  conditions: EventConditions = {},
+) {
   const counts = userConnectionCounts(db, userId)
-  /** The query's events with the user's facts joined. */
-  const joined = <Query extends PgSelect>(query: Query) =>
+  /** The query's events with the user's facts joined, only those matching (and `also`). */
+  const joined = <Query extends PgSelect>(query: Query, also?: SQL) =>
     query
       .leftJoin(
         eventAttendees,
         and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, userId)),
       )
       .leftJoin(counts, eq(counts.eventId, events.id))
+      .where(and(matchesFilters(conditions), also))
   return {
     fields: {
       ...eventColumns,
@@ -77,16 +131,19 @@ function eventsForUser(db: Database, userId: string | Placeholder) {
     joined,
     /** A page of them, latest first, and one more to tell whether there is a next page. */
     page: <Query extends PgSelect>(query: Query, page: PageRequest) =>
-      joined(query)
-        .where(afterPosition('desc', events.startDateTime, events.id, page.after))
+      joined(query, afterPosition('desc', events.startDateTime, events.id, page.after))
         .orderBy(...latestFirst)
         .limit(page.limit + 1),
   }
 }
 
-/** Every event with the user's facts about it (eventsForUser), the latest first. */
-export async function listEventsForUser(db: Database, userId: string): Promise<EventForUser[]> {
-  const { joined, fields } = eventsForUser(db, userId)
+/** Every event the filters let through, with the user's facts (eventsForUser), the latest first. */
+export async function listEventsForUser(
+  db: Database,
+  userId: string,
+  filters: EventFilters = {},
+): Promise<EventForUser[]> {
+  const { joined, fields } = eventsForUser(db, userId, conditionsOf(filters))
   return joined(db.select(fields).from(events).$dynamic()).orderBy(...latestFirst)
 }
 
@@ -95,8 +152,9 @@ export async function listEventsForUserPage(
   db: Database,
   userId: string,
   page: PageRequest,
+  filters: EventFilters = {},
 ): Promise<Page<EventForUser>> {
-  const { page: pageOfEvents, fields } = eventsForUser(db, userId)
+  const { page: pageOfEvents, fields } = eventsForUser(db, userId, conditionsOf(filters))
   const rows = await pageOfEvents(
     db
       .select({ ...fields, pageKey: exactTimestamp(events.startDateTime) })
@@ -107,31 +165,44 @@ export async function listEventsForUserPage(
   return pageOf(rows, page.limit)
 }
 
-const eventsJsonStatements = new WeakMap<
-  Database,
-  (values: { userId: string }) => Promise<Uint8Array<ArrayBuffer>>
->()
+type EventsJsonStatement = (values: {
+  userId: string
+  contains?: string
+}) => Promise<Uint8Array<ArrayBuffer>>
 
-/** What listEventsForUser returns, as UTF-8 JSON text: what JSON.stringify would make of it. */
+/** Per database, a statement for each filter, with and without a search. */
+const eventsJsonStatements = new WeakMap<Database, Map<string, EventsJsonStatement>>()
+
+/**
+ * What listEventsForUser returns, as UTF-8 JSON text: what JSON.stringify would make of it. The
+ * search text is a parameter, so a handful of statements serve every search.
+ */
 export async function listEventsForUserJson(
   db: Database,
   userId: string,
+  filters: EventFilters = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
-  let statement = eventsJsonStatements.get(db)
+  const { contains, filter = 'all' } = conditionsOf(filters)
+  const name = `events_for_user_json_${filter}${contains === undefined ? '' : '_search'}`
+  let statements = eventsJsonStatements.get(db)
+  if (!statements) {
+    statements = new Map()
+    eventsJsonStatements.set(db, statements)
+  }
+  let statement = statements.get(name)
   if (!statement) {
-    const { joined, fields } = eventsForUser(db, sql.placeholder('userId'))
+    const { joined, fields } = eventsForUser(db, sql.placeholder('userId'), {
+      contains: contains === undefined ? undefined : sql.placeholder('contains'),
+      filter,
+    })
     const json = jsonArrayText(
       jsonObject(fields),
       sql`${events.startDateTime} desc, ${events.id} desc`,
     )
-    statement = jsonBytesStatement(
-      db,
-      'events_for_user_json',
-      joined(db.select({ json }).from(events).$dynamic()),
-    )
-    eventsJsonStatements.set(db, statement)
+    statement = jsonBytesStatement(db, name, joined(db.select({ json }).from(events).$dynamic()))
+    statements.set(name, statement)
   }
-  return statement({ userId })
+  return statement({ userId, contains })
 }
 
 /** What listEventsForUserPage returns, its items as UTF-8 JSON text. */
@@ -139,8 +210,9 @@ export async function listEventsForUserPageJson(
   db: Database,
   userId: string,
   page: PageRequest,
+  filters: EventFilters = {},
 ): Promise<JsonPage> {
-  const { page: pageOfEvents, fields } = eventsForUser(db, userId)
+  const { page: pageOfEvents, fields } = eventsForUser(db, userId, conditionsOf(filters))
   const rows = pageOfEvents(
     db
       .select({

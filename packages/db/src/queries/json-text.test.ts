@@ -99,5 +99,12 @@ describe('lists written as JSON by the database', () => {
     expect(sent).toContainEqual(
       expect.objectContaining({ id: joined.id, isJoined: true, connectionCount: 1 }),
     )
+    // Each filter has a statement of its own, the search text a parameter of it.
+    const filters = { search: 'HALL', filter: 'attended' } as const
+    const filtered = JSON.parse(
+      textOf(await listEventsForUserJson(handle.db, user.id, filters)),
+    ) as unknown[]
+    expect(filtered).toEqual(asSent(await listEventsForUser(handle.db, user.id, filters)))
+    expect(filtered).toEqual([expect.objectContaining({ id: joined.id })])
   })
 })

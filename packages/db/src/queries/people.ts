@@ -13,6 +13,7 @@ import {
 import type { Database } from '../client.ts'
 import { people, users } from '../schema/index.ts'
 import { SYSTEM_USER_EMAIL } from './events.ts'
+import { escapeLike } from './like.ts'
 import { normalizeEmail } from './users.ts'
 
 export type Person = typeof people.$inferSelect
@@ -104,8 +105,6 @@ const searchText = sql`lower(${people.firstName} || ' ' || ${people.lastName} ||
 const fullName = sql`lower(${people.firstName} || ' ' || ${people.lastName})`
 const lastName = sql`lower(${people.lastName})`
 const company = sql`lower(${people.company})`
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 type PeopleSearch = { ownerId: string; query: string; limit: number }
 

@@ -39,32 +39,63 @@ describe('events screen', () => {
     ).toBeVisible()
   })
 
-  it('searches title, description and location ignoring case, with its empty text', async () => {
-    const { user } = eventsPage([
-      makeEventListItem({ title: 'Ideas Fest' }),
-      makeEventListItem({ title: 'Summit', description: 'All about IDEAS' }),
-      makeEventListItem({ title: 'Meetup', location: 'Leeds' }),
-    ])
-    const search = await screen.findByPlaceholderText('Search events...')
+  it('asks the server for the trimmed search text and shows what it found, or its empty text', async () => {
+    const fest = makeEventListItem({ title: 'Ideas Fest' })
+    const summit = makeEventListItem({ title: 'Summit', description: 'All about IDEAS' })
+    const meetup = makeEventListItem({ title: 'Meetup', location: 'Leeds' })
+    const found: Record<string, EventItem[]> = { ideas: [fest, summit], leeds: [meetup] }
+    const { user } = eventsPage([], {
+      'events.list': (input) => {
+        const { search } = input as { search?: string }
+        return search === undefined ? [fest, summit, meetup] : (found[search] ?? [])
+      },
+    })
+    await screen.findByRole('article', { name: 'Meetup' })
+    expect(trpcCallsTo('events.list')).toEqual([{}])
+    const search = screen.getByPlaceholderText('Search events...')
     await user.type(search, 'ideas')
     await waitFor(() => expect(cardTitles().sort()).toEqual(['Ideas Fest', 'Summit']))
+    expect(trpcCallsTo('events.list').at(-1)).toEqual({ search: 'ideas' })
     await user.clear(search)
-    await user.type(search, 'leeds')
+    await user.type(search, '  leeds ')
     await waitFor(() => expect(cardTitles()).toEqual(['Meetup']))
+    expect(trpcCallsTo('events.list').at(-1)).toEqual({ search: 'leeds' })
     await user.type(search, 'zzz')
     expect(await screen.findByText('No events found matching your search.')).toBeVisible()
+    expect(trpcCallsTo('events.list').at(-1)).toEqual({ search: 'leeds zzz' })
   })
 
-  it('filters Upcoming and Attended, and says No events found. when none', async () => {
-    const { user } = eventsPage([
-      makeEventListItem({ title: 'Joined past', startDateTime: daysFromNow(-3), isJoined: true }),
-      makeEventListItem({ title: 'Other future', startDateTime: daysFromNow(3) }),
-    ])
+  it('asks the server for Upcoming and Attended, and searches within them', async () => {
+    const joinedPast = makeEventListItem({
+      title: 'Joined past',
+      startDateTime: daysFromNow(-3),
+      isJoined: true,
+    })
+    const otherFuture = makeEventListItem({ title: 'Other future', startDateTime: daysFromNow(3) })
+    const byFilter: Record<string, EventItem[]> = {
+      upcoming: [otherFuture],
+      attended: [joinedPast],
+    }
+    const { user } = eventsPage([], {
+      'events.list': (input) => {
+        const { filter, search } = input as { filter?: string; search?: string }
+        if (search) return []
+        return filter === undefined ? [joinedPast, otherFuture] : (byFilter[filter] ?? [])
+      },
+    })
     await screen.findByRole('article', { name: 'Joined past' })
     await user.click(screen.getByRole('radio', { name: 'Upcoming' }))
     await waitFor(() => expect(cardTitles()).toEqual(['Other future']))
+    expect(trpcCallsTo('events.list').at(-1)).toEqual({ filter: 'upcoming' })
     await user.click(screen.getByRole('radio', { name: 'Attended' }))
     await waitFor(() => expect(cardTitles()).toEqual(['Joined past']))
+    expect(trpcCallsTo('events.list').at(-1)).toEqual({ filter: 'attended' })
+    await user.type(screen.getByPlaceholderText('Search events...'), 'nothing')
+    expect(await screen.findByText('No events found matching your search.')).toBeVisible()
+    expect(trpcCallsTo('events.list').at(-1)).toEqual({ filter: 'attended', search: 'nothing' })
+    await user.click(screen.getByRole('radio', { name: 'All' }))
+    await user.clear(screen.getByPlaceholderText('Search events...'))
+    await waitFor(() => expect(cardTitles()).toEqual(['Other future', 'Joined past']))
   })
 
   it('says No events found. when there are no events', async () => {

@@ -14,6 +14,8 @@ import {
   Title,
 } from '@mantine/core'
 import { IconCalendar, IconClock, IconMapPin, IconSearch, IconUsers } from '@tabler/icons-react'
+import type { EventFilter } from '@fiveconnect/api/schemas'
+import { useDebouncedValue } from '@mantine/hooks'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { EventItem } from '../../../api/router-types.ts'
@@ -25,34 +27,20 @@ import { formatDate, formatTime } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
 import { serverMessageOr } from '../../../lib/api-errors.ts'
 
-type Filter = 'all' | 'upcoming' | 'attended'
-
-/** Search matches title, description or location, ignoring case. */
-function matchesSearch(event: EventItem, search: string) {
-  const needle = search.trim().toLowerCase()
-  if (!needle) return true
-  return [event.title, event.description, event.location].some((field) =>
-    field?.toLowerCase().includes(needle),
-  )
-}
-
-function matchesFilter(event: EventItem, filter: Filter, now: Date) {
-  if (filter === 'upcoming') return isUpcoming(event, now)
-  if (filter === 'attended') return event.isJoined
-  return true
-}
+const SEARCH_DEBOUNCE_MS = 250
 
 export function EventsScreen() {
-  const events = useEventPages()
   const [search, setSearch] = useState('')
-  const [filter, setFilter] = useState<Filter>('all')
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
+  const [filter, setFilter] = useState<EventFilter>('all')
+  // The server searches and filters (SPEC section 2's rules) before it pages. Absent rather than
+  // blank: the unfiltered list is then the one the event pickers load.
+  const events = useEventPages({
+    ...(debouncedSearch && { search: debouncedSearch }),
+    ...(filter !== 'all' && { filter }),
+  })
   const now = new Date()
-  const shown = byEventOrder(
-    itemsOf(events.data).filter(
-      (event) => matchesSearch(event, search) && matchesFilter(event, filter, now),
-    ),
-    now,
-  )
+  const shown = byEventOrder(itemsOf(events.data), now)
 
   return (
     <Stack gap="md">
@@ -66,7 +54,7 @@ export function EventsScreen() {
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      <SegmentedControl<Filter>
+      <SegmentedControl<EventFilter>
         fullWidth
         value={filter}
         onChange={setFilter}
@@ -87,7 +75,7 @@ export function EventsScreen() {
         </Alert>
       ) : shown.length === 0 && !events.hasNextPage ? (
         <Text c="dimmed" ta="center" py="xl">
-          {search.trim() ? 'No events found matching your search.' : 'No events found.'}
+          {debouncedSearch ? 'No events found matching your search.' : 'No events found.'}
         </Text>
       ) : (
         <VirtualList items={shown} getKey={(event) => event.id} estimatedHeight={260} gap={12}>
