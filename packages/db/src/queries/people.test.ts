@@ -10,6 +10,7 @@ import {
   searchPeopleByContentQuery,
   searchPeopleByPrefixQuery,
   searchPublicProfiles,
+  searchPublicProfilesQuery,
 } from './people.ts'
 import { createUser, updateProfile } from './users.ts'
 
@@ -48,18 +49,63 @@ async function planOf(query: (tx: Database) => SQLWrapper) {
   })
 }
 
+type QueryBuilder = { toSQL: () => { sql: string; params: unknown[] } }
+
+/**
+ * The plan a prepared statement reuses (generic: its parameters are not known values), with scans
+ * forbidden to see whether the indexes match.
+ */
+async function genericPlanOf(query: (tx: Database) => QueryBuilder) {
+  return handle.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`)
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`)
+    const { sql: text, params } = query(tx).toSQL()
+    await tx.execute(sql.raw(`prepare plan_probe as ${text}`))
+    const values = sql.join(
+      // EXPLAIN EXECUTE takes no bind parameters: the values go inline.
+      params.map((param) => sql`${param}`.inlineParams()),
+      sql`, `,
+    )
+    const plan = planLines(await tx.execute(sql`explain execute plan_probe(${values})`))
+    await tx.execute(sql`deallocate plan_probe`)
+    return plan.join('\n')
+  })
+}
+
 const names = (found: { firstName: string; lastName: string }[]) =>
   found.map((person) => `${person.firstName} ${person.lastName}`)
 
 describe('people search', () => {
   it('finds names and companies by their start through the prefix indexes', async () => {
-    const plan = await planOf((tx) =>
+    const plan = await genericPlanOf((tx) =>
       searchPeopleByPrefixQuery(tx, { ownerId, query: 'Hopp', limit: 20 }),
     )
     expect(plan).toContain('people_owner_last_name_prefix_idx')
     expect(plan).toContain('people_owner_full_name_prefix_idx')
     expect(plan).toContain('people_owner_company_prefix_idx')
     expect(plan).not.toContain('Seq Scan')
+    // Each reads only the owner's keys that start with the query, not all of them in order.
+    expect(
+      plan.match(/Index Cond: \(\(owner_id = \$\d+\) AND .* ~>=~ .* ~<~ \$\d+\)\)/g),
+    ).toHaveLength(3)
+  })
+
+  it("matches the query's % _ and \\ as themselves, and letters beyond ASCII", async () => {
+    const { db } = handle
+    for (const [firstName, lastName, company] of [
+      ['Chloé', 'Dubois', '100% Organic'],
+      ['Jo_an', 'Back\\slash', 'Plain'],
+      ['Joran', 'Chloex', '100x Organic'],
+    ] as const) {
+      await createPerson(db, { ownerId, firstName, lastName, company })
+    }
+    const search = async (query: string) =>
+      names(await searchPeople(db, { ownerId, query, limit: 20 }))
+    expect(await search('100%')).toEqual(['Chloé Dubois'])
+    expect(await search('jo_')).toEqual(['Jo_an Back\\slash'])
+    expect(await search('back\\')).toEqual(['Jo_an Back\\slash'])
+    expect(await search('CHLOÉ')).toEqual(['Chloé Dubois'])
+    expect(await search('%%%')).toEqual([])
   })
 
   it('puts the exact name first, then names starting with the query, then companies', async () => {
@@ -169,6 +215,16 @@ describe("another user's people", () => {
 })
 
 describe('public profiles', () => {
+  it('are found by the start of a name or company through the prefix indexes', async () => {
+    const plan = await genericPlanOf((tx) =>
+      searchPublicProfilesQuery(tx, { viewerId: ownerId, query: 'Quil', limit: 20 }),
+    )
+    expect(plan).toContain('users_full_name_prefix_idx')
+    expect(plan).toContain('users_last_name_prefix_idx')
+    expect(plan).toContain('users_company_prefix_idx')
+    expect(plan).not.toContain('Seq Scan on users')
+  })
+
   it("find registered users by name or company, never by email, and never the viewer's own", async () => {
     const { db } = handle
     const zoe = await createUser(db, {

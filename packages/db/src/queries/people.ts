@@ -44,9 +44,11 @@ export type PublicPerson = {
   [K in keyof typeof personColumns]: Person[K]
 }
 
+const isShared = (field: string) => sql`${field} = any(${users.sharedProfileFields})`
+
 /** A profile field as others see it: its value where the user shares it, else null. */
 const sharedOrNull = (field: string, column: SQLWrapper) =>
-  sql<string | null>`case when ${field} = any(${users.sharedProfileFields}) then ${column} end`
+  sql<string | null>`case when ${isShared(field)} then ${column} end`
 
 /**
  * What any signed-in user may see of a registered user when looking for someone they met: the
@@ -99,12 +101,39 @@ export function isRegisteredEmail(email: string | null): SQL<boolean> | boolean 
     : false
 }
 
-// The prefix expressions must match the index expressions in schema/people.ts exactly, or the
-// planner cannot use them.
+// The prefix expressions must match the index expressions in schema/people.ts and
+// schema/users.ts exactly, or the planner cannot use them.
 const searchText = sql`lower(${people.firstName} || ' ' || ${people.lastName} || ' ' || coalesce(${people.email}, '') || ' ' || coalesce(${people.company}, ''))`
 const fullName = sql`lower(${people.firstName} || ' ' || ${people.lastName})`
 const lastName = sql`lower(${people.lastName})`
 const company = sql`lower(${people.company})`
+const userFullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`
+const userLastName = sql`lower(${users.lastName})`
+const userCompany = sql`lower(${users.company})`
+
+/**
+ * The least string after every string that starts with `prefix`, in code point order (the byte
+ * order of UTF-8 that text_pattern_ops compares by): the prefix with its last code point raised by
+ * one, skipping the surrogates and dropping trailing U+10FFFF, which has no successor. Empty when
+ * there is none (an empty prefix, or one of U+10FFFF alone), so that nothing matches.
+ */
+function prefixEnd(prefix: string): string {
+  const codePoints = Array.from(prefix, (char) => char.codePointAt(0) ?? 0)
+  while (codePoints.at(-1) === 0x10ffff) codePoints.pop()
+  const last = codePoints.pop()
+  if (last === undefined) return ''
+  return String.fromCodePoint(...codePoints, last === 0xd7ff ? 0xe000 : last + 1)
+}
+
+/**
+ * Whether `key` starts with the needle, as a range in the prefix indexes' text_pattern_ops order.
+ * Unlike `like $1`, a range on parameters is an index condition in the generic plan that a
+ * prepared statement reuses, and it needs no escaping of the user's % _ and \.
+ */
+const startsWithNeedle = (
+  key: SQL,
+  { needle, needleEnd }: Pick<Terms<string | Placeholder>, 'needle' | 'needleEnd'>,
+) => sql`(${key} ~>=~ ${needle} and ${key} ~<~ ${needleEnd})`
 
 type PeopleSearch = { ownerId: string; query: string; limit: number }
 
@@ -130,20 +159,20 @@ export async function searchPeople(db: Database, search: PeopleSearch): Promise<
 type Terms<T = string> = {
   ownerId: T
   needle: T
-  prefix: T
+  needleEnd: T
   contains: T
   limit: T extends string ? number : T
 }
 
 function searchTerms(query: string) {
   const needle = query.trim().toLowerCase()
-  return { needle, prefix: `${escapeLike(needle)}%`, contains: `%${escapeLike(needle)}%` }
+  return { needle, needleEnd: prefixEnd(needle), contains: `%${escapeLike(needle)}%` }
 }
 
 const placeholders: Terms<Placeholder> = {
   ownerId: sql.placeholder('ownerId'),
   needle: sql.placeholder('needle'),
-  prefix: sql.placeholder('prefix'),
+  needleEnd: sql.placeholder('needleEnd'),
   contains: sql.placeholder('contains'),
   limit: sql.placeholder('limit'),
 }
@@ -164,12 +193,15 @@ function buildPeopleSearchStatements(db: Database) {
   return {
     byPrefix: prefixQuery(db, placeholders).prepare('people_search_by_prefix'),
     byContent: contentQuery(db, placeholders).prepare('people_search_by_content'),
-    profiles: publicProfilesQuery(db).prepare('people_search_public_profiles'),
+    profiles: publicProfilesQuery(db, {
+      ...placeholders,
+      viewerId: sql.placeholder('viewerId'),
+    }).prepare('people_search_public_profiles'),
   }
 }
 
-const isPrefixMatch = ({ prefix, needle }: Terms<string | Placeholder>) =>
-  sql`(${fullName} like ${prefix} or ${lastName} like ${prefix} or ${company} like ${prefix} or ${people.email} = ${needle})`
+const isPrefixMatch = (terms: Terms<string | Placeholder>) =>
+  sql`(${startsWithNeedle(fullName, terms)} or ${startsWithNeedle(lastName, terms)} or ${startsWithNeedle(company, terms)} or ${people.email} = ${terms.needle})`
 
 /**
  * The exact name or email, then names and companies that start with the query. Each prefix index
@@ -180,15 +212,13 @@ export function searchPeopleByPrefixQuery(db: Database, { ownerId, query, limit 
   return prefixQuery(db, { ownerId, limit, ...searchTerms(query) })
 }
 
-function prefixQuery(
-  db: Database,
-  { ownerId, needle, prefix, limit }: Terms<string | Placeholder>,
-) {
+function prefixQuery(db: Database, terms: Terms<string | Placeholder>) {
+  const { ownerId, needle, limit } = terms
   const isExact = sql`(${fullName} = ${needle} or ${people.email} = ${needle})`
   const isOwn = eq(people.ownerId, ownerId)
-  const isNamePrefix = sql`(${fullName} like ${prefix} or ${lastName} like ${prefix})`
+  const isNamePrefix = sql`(${startsWithNeedle(fullName, terms)} or ${startsWithNeedle(lastName, terms)})`
   const firstInIndexOrder = (key: SQL) =>
-    sql`(select ${people.id} from ${people} where ${isOwn} and ${key} like ${prefix} order by ${key} using ~<~ limit ${limit})`
+    sql`(select ${people.id} from ${people} where ${isOwn} and ${startsWithNeedle(key, terms)} order by ${key} using ~<~ limit ${limit})`
   const candidates = sql.join(
     [
       sql`(select ${people.id} from ${people} where ${isOwn} and ${isExact} limit ${limit})`,
@@ -233,22 +263,33 @@ function contentQuery(db: Database, terms: Terms<string | Placeholder>) {
     .limit(limit)
 }
 
+type ProfileSearch = { viewerId: string; query: string; limit: number }
+
 /**
  * Registered users, other than the viewer, whose name or shared company starts with the query, and
  * whom the viewer has not saved yet: their public profiles, by name.
  */
 export async function searchPublicProfiles(
   db: Database,
-  { viewerId, query, limit }: { viewerId: string; query: string; limit: number },
+  { viewerId, query, limit }: ProfileSearch,
 ): Promise<PublicProfile[]> {
-  const { prefix } = searchTerms(query)
-  return peopleSearchStatements(db).profiles.execute({ viewerId, prefix, limit })
+  const { needle, needleEnd } = searchTerms(query)
+  return peopleSearchStatements(db).profiles.execute({ viewerId, needle, needleEnd, limit })
 }
 
-function publicProfilesQuery(db: Database) {
-  const viewerId = sql.placeholder('viewerId')
-  const prefix = sql.placeholder('prefix')
-  const userFullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`
+/** The public profiles search as a query, e.g. to explain its plan. */
+export function searchPublicProfilesQuery(db: Database, { viewerId, query, limit }: ProfileSearch) {
+  return publicProfilesQuery(db, { viewerId, limit, ...searchTerms(query) })
+}
+
+function publicProfilesQuery(
+  db: Database,
+  terms: Omit<Terms<string | Placeholder>, 'ownerId' | 'contains'> & {
+    viewerId: string | Placeholder
+  },
+) {
+  const { viewerId, limit } = terms
+  const startsWith = (key: SQL) => startsWithNeedle(key, terms)
   const alreadySaved = db
     .select({ one: sql`1` })
     .from(people)
@@ -265,12 +306,12 @@ function publicProfilesQuery(db: Database) {
       and(
         isPublicProfile,
         ne(users.id, viewerId),
-        sql`(${userFullName} like ${prefix} or lower(${users.lastName}) like ${prefix} or lower(${publicProfileColumns.company}) like ${prefix})`,
+        sql`(${startsWith(userFullName)} or ${startsWith(userLastName)} or (${isShared('company')} and ${startsWith(userCompany)}))`,
         notExists(alreadySaved),
       ),
     )
     .orderBy(users.lastName, users.firstName, users.id)
-    .limit(sql.placeholder('limit'))
+    .limit(limit)
 }
 
 /** Active accounts of people (not the system account that owns the starter event). */

@@ -61,6 +61,16 @@ export const users = pgTable(
     index('users_reset_token_hash_idx')
       .on(table.resetTokenHash)
       .where(sql`${table.resetTokenHash} is not null`),
+    // People search finds public profiles whose name or company starts with the query here.
+    index('users_full_name_prefix_idx').using(
+      'btree',
+      sql`lower(${table.firstName} || ' ' || ${table.lastName}) text_pattern_ops`,
+    ),
+    index('users_last_name_prefix_idx').using(
+      'btree',
+      sql`lower(${table.lastName}) text_pattern_ops`,
+    ),
+    index('users_company_prefix_idx').using('btree', sql`lower(${table.company}) text_pattern_ops`),
   ],
 )
 
