@@ -1,7 +1,7 @@
 import { connections } from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allPages } from '../test/pages.ts'
+import { allPages, allTrpcPages } from '../test/pages.ts'
 import { createTestApp, json, registerUser, signInAdmin, type TestApp } from '../test/test-app.ts'
 
 // The connections list's filters (docs/api-details.md, Connection filters): applied by the server
@@ -75,22 +75,8 @@ const get = (path: string, cookie = owner.cookie) => t.request(path, { cookie })
 
 const restPages = (firstPage: string, cookie = owner.cookie) => allPages<Item>(t, firstPage, cookie)
 
-/** connections.list over tRPC, page after page. */
-async function trpcPages(input: Record<string, unknown>, cookie = owner.cookie) {
-  const pages: Item[][] = []
-  let cursor: string | null | undefined
-  do {
-    const query = encodeURIComponent(JSON.stringify({ json: { ...input, cursor } }))
-    const response = await get(`/api/trpc/connections.list?input=${query}`, cookie)
-    expect(response.status).toBe(200)
-    const page = await json<{
-      result: { data: { json: { items: Item[]; nextCursor: string | null } } }
-    }>(response)
-    pages.push(page.result.data.json.items)
-    cursor = page.result.data.json.nextCursor
-  } while (cursor)
-  return pages
-}
+const trpcPages = (input: Record<string, unknown>, cookie = owner.cookie) =>
+  allTrpcPages<Item>(t, 'connections.list', input, cookie)
 
 const ids = (items: Item[]) => items.map((item) => item.id)
 

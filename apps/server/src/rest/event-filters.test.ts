@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allPages } from '../test/pages.ts'
+import { allPages, allTrpcPages } from '../test/pages.ts'
 import { createTestApp, json, registerUser, signInAdmin, type TestApp } from '../test/test-app.ts'
 
 // The events list's search and filter (docs/api-details.md, Event filters): applied by the server
@@ -71,22 +71,8 @@ afterAll(() => t.close())
 
 const get = (path: string, cookie = owner.cookie) => t.request(path, { cookie })
 
-/** events.list over tRPC, page after page. */
-async function trpcPages(input: Record<string, unknown>, cookie = owner.cookie) {
-  const pages: Item[][] = []
-  let cursor: string | null | undefined
-  do {
-    const query = encodeURIComponent(JSON.stringify({ json: { ...input, cursor } }))
-    const response = await get(`/api/trpc/events.list?input=${query}`, cookie)
-    expect(response.status).toBe(200)
-    const page = await json<{
-      result: { data: { json: { items: Item[]; nextCursor: string | null } } }
-    }>(response)
-    pages.push(page.result.data.json.items)
-    cursor = page.result.data.json.nextCursor
-  } while (cursor)
-  return pages
-}
+const trpcPages = (input: Record<string, unknown>, cookie = owner.cookie) =>
+  allTrpcPages<Item>(t, 'events.list', input, cookie)
 
 const titles = (items: Item[]) => items.map((item) => item.title)
 

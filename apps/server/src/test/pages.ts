@@ -22,3 +22,25 @@ export async function allPages<Item>(t: TestApp, firstPage: string, cookie: stri
   }
   return pages
 }
+
+/** A paged tRPC list (`{ items, nextCursor }`), page after page: every page's items. */
+export async function allTrpcPages<Item>(
+  t: TestApp,
+  procedure: string,
+  input: Record<string, unknown>,
+  cookie: string,
+) {
+  const pages: Item[][] = []
+  let cursor: string | null | undefined
+  do {
+    const query = encodeURIComponent(JSON.stringify({ json: { ...input, cursor } }))
+    const response = await t.request(`/api/trpc/${procedure}?input=${query}`, { cookie })
+    expect(response.status).toBe(200)
+    const page = await json<{
+      result: { data: { json: { items: Item[]; nextCursor: string | null } } }
+    }>(response)
+    pages.push(page.result.data.json.items)
+    cursor = page.result.data.json.nextCursor
+  } while (cursor)
+  return pages
+}
