@@ -65,14 +65,7 @@ export async function selectJsonBytes(
   db: Database,
   query: JsonTextQuery,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const postgresJs = postgresJsOf(db)
-  if (postgresJs) {
-    const { sql: text, params } = query.toSQL()
-    return wireBytes(
-      await postgresJs.unsafe(text, params as ParameterOrJSON<never>[], PREPARED).raw(),
-    )
-  }
-  return encodedText(await query)
+  return selectJson(db, query, bytesReader)
 }
 
 /**
@@ -85,18 +78,7 @@ export function jsonBytesStatement<Values extends Record<string, unknown>>(
   name: string,
   query: JsonTextQuery,
 ): (values: Values) => Promise<Uint8Array<ArrayBuffer>> {
-  const postgresJs = postgresJsOf(db)
-  if (postgresJs) {
-    const { sql: text, params } = query.toSQL()
-    return async (values) =>
-      wireBytes(
-        await postgresJs
-          .unsafe(text, fillPlaceholders(params, values) as ParameterOrJSON<never>[], PREPARED)
-          .raw(),
-      )
-  }
-  const prepared = query.prepare(name)
-  return async (values) => encodedText(await prepared.execute(values))
+  return jsonStatement(db, name, query, bytesReader)
 }
 
 /** The rows of a page, each as a JSON object (`row`), with its sort key, id and place (1, 2, ...). */
@@ -123,14 +105,7 @@ type JsonPageQuery = PromiseLike<{ json: string; next: string | null }[]> & {
 
 /** Runs a query of jsonPageFields, the page's JSON as selectJsonBytes answers a list's. */
 export async function selectJsonPage(db: Database, query: JsonPageQuery): Promise<JsonPage> {
-  const postgresJs = postgresJsOf(db)
-  if (postgresJs) {
-    const { sql: text, params } = query.toSQL()
-    return pageOfWire(
-      await postgresJs.unsafe(text, params as ParameterOrJSON<never>[], PREPARED).raw(),
-    )
-  }
-  return pageOfRows(await query)
+  return selectJson(db, query, pageReader)
 }
 
 /** selectJsonPage for a query built once, as jsonBytesStatement is for a list's. */
@@ -143,18 +118,63 @@ export function jsonPageStatement<Values extends Record<string, unknown>>(
     }
   },
 ): (values: Values) => Promise<JsonPage> {
+  return jsonStatement(db, name, query, pageReader)
+}
+
+/**
+ * How a JSON query's answer becomes its result: from postgres-js's raw wire rows, or from the rows
+ * PGlite answers.
+ */
+type JsonReader<Row, Result> = {
+  fromWire: (rows: Buffer[][]) => Result
+  fromRows: (rows: Row[]) => Result
+}
+
+type SqlQuery<Row> = PromiseLike<Row[]> & { toSQL: () => { sql: string; params: unknown[] } }
+
+async function selectJson<Row, Result>(
+  db: Database,
+  query: SqlQuery<Row>,
+  reader: JsonReader<Row, Result>,
+): Promise<Result> {
   const postgresJs = postgresJsOf(db)
-  if (postgresJs) {
-    const { sql: text, params } = query.toSQL()
-    return async (values) =>
-      pageOfWire(
-        await postgresJs
-          .unsafe(text, fillPlaceholders(params, values) as ParameterOrJSON<never>[], PREPARED)
-          .raw(),
-      )
+  if (!postgresJs) return reader.fromRows(await query)
+  const { sql: text, params } = query.toSQL()
+  return reader.fromWire(
+    await postgresJs.unsafe(text, params as ParameterOrJSON<never>[], PREPARED).raw(),
+  )
+}
+
+function jsonStatement<Row, Result>(
+  db: Database,
+  name: string,
+  query: SqlQuery<Row> & {
+    prepare: (name: string) => { execute: (values: Record<string, unknown>) => Promise<Row[]> }
+  },
+  reader: JsonReader<Row, Result>,
+): (values: Record<string, unknown>) => Promise<Result> {
+  const postgresJs = postgresJsOf(db)
+  if (!postgresJs) {
+    const prepared = query.prepare(name)
+    return async (values) => reader.fromRows(await prepared.execute(values))
   }
-  const prepared = query.prepare(name)
-  return async (values) => pageOfRows(await prepared.execute(values))
+  const { sql: text, params } = query.toSQL()
+  return async (values) =>
+    reader.fromWire(
+      await postgresJs
+        .unsafe(text, fillPlaceholders(params, values) as ParameterOrJSON<never>[], PREPARED)
+        .raw(),
+    )
+}
+
+const bytesReader: JsonReader<{ json: string }, Uint8Array<ArrayBuffer>> = {
+  fromWire: wireBytes,
+  fromRows: encodedText,
+}
+
+const pageReader: JsonReader<{ json: string; next: string | null }, JsonPage> = {
+  fromWire: pageOfWire,
+  fromRows: pageOfRows,
 }
 
 function pageOfWire(rows: Buffer[][]): JsonPage {
