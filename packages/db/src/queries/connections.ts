@@ -9,6 +9,7 @@ import {
   jsonPageFields,
   jsonPageStatement,
   selectJsonBytes,
+  statementCache,
   type JsonPage,
 } from './json-text.ts'
 import { afterPosition, exactTimestamp, pageOf, type Page, type PageRequest } from './paging.ts'
@@ -234,10 +235,8 @@ type ConnectionPageValues = {
   types?: string[]
 }
 
-const connectionPageStatements = new WeakMap<
-  Database,
-  Map<string, (values: ConnectionPageValues) => Promise<JsonPage>>
->()
+const connectionPageStatement =
+  statementCache<(values: ConnectionPageValues) => Promise<JsonPage>>()
 
 /**
  * What listConnectionsPage returns, its items as UTF-8 JSON text. Its statements are built once per
@@ -249,11 +248,6 @@ export async function listConnectionsPageJson(
   page: PageRequest,
   filters: ConnectionFilters = {},
 ): Promise<JsonPage> {
-  let statements = connectionPageStatements.get(db)
-  if (!statements) {
-    statements = new Map()
-    connectionPageStatements.set(db, statements)
-  }
   const { limit, after } = page
   // One statement for each shape of request (a cursor or not, which filters), with placeholders for
   // the values: at most sixteen.
@@ -265,18 +259,17 @@ export async function listConnectionsPageJson(
   ]
     .filter(Boolean)
     .join('_')
-  let statement = statements.get(shape)
-  if (!statement) {
-    statement = connectionPageJsonStatement(db, `connections_page_json_${shape}`, {
+  const name = `connections_page_json_${shape}`
+  const statement = connectionPageStatement(db, name, () =>
+    connectionPageJsonStatement(db, name, {
       after: after && { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') },
       filters: {
         eventId: filters.eventId ? sql.placeholder('eventId') : undefined,
         types: filters.type ? sql.placeholder('types') : undefined,
         needsFollowUp: filters.needsFollowUp,
       },
-    })
-    statements.set(shape, statement)
-  }
+    }),
+  )
   return statement({
     authorId,
     limit,

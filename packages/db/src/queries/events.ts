@@ -22,6 +22,7 @@ import {
   jsonObject,
   jsonPageFields,
   selectJsonPage,
+  statementCache,
   type JsonPage,
 } from './json-text.ts'
 import { escapeLike } from './like.ts'
@@ -171,7 +172,7 @@ type EventsJsonStatement = (values: {
 }) => Promise<Uint8Array<ArrayBuffer>>
 
 /** Per database, a statement for each filter, with and without a search. */
-const eventsJsonStatements = new WeakMap<Database, Map<string, EventsJsonStatement>>()
+const eventsJsonStatement = statementCache<EventsJsonStatement>()
 
 /**
  * What listEventsForUser returns, as UTF-8 JSON text: what JSON.stringify would make of it. The
@@ -184,13 +185,7 @@ export async function listEventsForUserJson(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { contains, filter = 'all' } = conditionsOf(filters)
   const name = `events_for_user_json_${filter}${contains === undefined ? '' : '_search'}`
-  let statements = eventsJsonStatements.get(db)
-  if (!statements) {
-    statements = new Map()
-    eventsJsonStatements.set(db, statements)
-  }
-  let statement = statements.get(name)
-  if (!statement) {
+  const statement = eventsJsonStatement(db, name, () => {
     const { joined, fields } = eventsForUser(db, sql.placeholder('userId'), {
       contains: contains === undefined ? undefined : sql.placeholder('contains'),
       filter,
@@ -199,9 +194,8 @@ export async function listEventsForUserJson(
       jsonObject(fields),
       sql`${events.startDateTime} desc, ${events.id} desc`,
     )
-    statement = jsonBytesStatement(db, name, joined(db.select({ json }).from(events).$dynamic()))
-    statements.set(name, statement)
-  }
+    return jsonBytesStatement(db, name, joined(db.select({ json }).from(events).$dynamic()))
+  })
   return statement({ userId, contains })
 }
 

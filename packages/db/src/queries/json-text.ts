@@ -96,6 +96,27 @@ export function jsonPageFields(page: JsonPageRows, limit: number | Placeholder) 
   }
 }
 
+/**
+ * Statements built once per database and name, for the lists whose shape varies (a cursor or not,
+ * which filters): `build` runs the first time a name is asked for.
+ */
+export function statementCache<Statement>() {
+  const byDatabase = new WeakMap<Database, Map<string, Statement>>()
+  return (db: Database, name: string, build: () => Statement): Statement => {
+    let statements = byDatabase.get(db)
+    if (!statements) {
+      statements = new Map()
+      byDatabase.set(db, statements)
+    }
+    let statement = statements.get(name)
+    if (!statement) {
+      statement = build()
+      statements.set(name, statement)
+    }
+    return statement
+  }
+}
+
 /** A page's items as one JSON array text, in UTF-8, and where the next page starts. */
 export type JsonPage = { json: Uint8Array<ArrayBuffer>; next: PagePosition | null }
 
