@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { storedObjects } from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,18 +10,40 @@ import {
   PNG_BYTES,
   requestUploadUrl,
   uploadAndConfirm,
+  silence,
   withoutQuery,
 } from '../test/files.ts'
-import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
+import { createTestApp, json, registerUser, TEST_APP_URL, type TestApp } from '../test/test-app.ts'
+import { findProbeTools } from './audio-tools.ts'
 
 const MB = 1024 * 1024
 const DAY_SECONDS = 24 * 60 * 60
 
 let t: TestApp
+let audioDir: string
+let recording: Buffer
 beforeAll(async () => {
-  t = await createTestApp({ uploadQuota: { filesPerDay: 4, bytesPerDay: 12 * MB } })
+  audioDir = await mkdtemp(join(tmpdir(), 'fiveconnect-quota-'))
+  const [app, audio] = await Promise.all([
+    findProbeTools().then((probeTools) =>
+      createTestApp({
+        uploadQuota: { filesPerDay: 4, bytesPerDay: 12 * MB },
+        transcription: {
+          transcriber: { engine: 'offline', transcribe: () => Promise.resolve('') },
+          timeoutMs: 1_000,
+          probeTools,
+        },
+      }),
+    ),
+    silence(audioDir, 2),
+  ])
+  t = app
+  recording = audio
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await t.close()
+  await rm(audioDir, { recursive: true, force: true })
+})
 
 function grant(cookie: string) {
   return t.request('/api/objects/upload', { method: 'POST', cookie })
@@ -82,5 +107,40 @@ describe('the daily upload quota', () => {
     })
     expect(confirmed.status).toBe(200)
     expect((await grant(user.cookie)).status).toBe(200)
+  })
+
+  it('refuses voice notes past the quota on every route that stores bytes, storing nothing', async () => {
+    const user = await registerUser(t)
+    // Two unconfirmed uploads count at 5 MB each: 10 of the 12 MB.
+    await requestUploadUrl(t, user.cookie)
+    await requestUploadUrl(t, user.cookie)
+    const before = await objectsOf(user.id)
+
+    const big = Buffer.concat([recording, Buffer.alloc(3 * MB - recording.byteLength)])
+    for (const path of ['/api/voice-notes', '/api/transcribe-voice']) {
+      const form = new FormData()
+      form.append('audio', new Blob([big], { type: 'audio/wav' }), 'voice-note.wav')
+      const response = await t.app.request(`${TEST_APP_URL}${path}`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: user.cookie },
+      })
+      expect(response.status, path).toBe(429)
+      expectRetryAfterAboutADay(response)
+      expect(await json(response)).toEqual({
+        message: 'You have reached the limit of 12 MB a day. Please try again in 24 hours.',
+      })
+    }
+    expect(await objectsOf(user.id)).toEqual(before)
+
+    // A short recording still fits in what is left.
+    const form = new FormData()
+    form.append('audio', new Blob([recording], { type: 'audio/wav' }), 'voice-note.wav')
+    const saved = await t.app.request(`${TEST_APP_URL}/api/voice-notes`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: user.cookie },
+    })
+    expect(saved.status).toBe(201)
   })
 })

@@ -42,12 +42,15 @@ export class UploadQuotaExceededError extends RateLimitedError {
   }
 }
 
+type QuotaContext = FilesContext & { uploadQuota: UploadQuota }
+
 /**
- * Refuses a new upload once the owner has added `filesPerDay` files, or `bytesPerDay` bytes, in
- * the last 24 hours. An upload not yet confirmed counts at the largest size allowed, since its
- * bytes are not known yet; a refused or deleted file no longer counts.
+ * Refuses a new file of `incomingBytes` once the owner has added `filesPerDay` files, or would pass
+ * `bytesPerDay` bytes, in the last 24 hours. An upload not yet confirmed counts at the largest image
+ * size allowed, since its bytes are not known yet; a refused or deleted file no longer counts.
  */
-async function assertWithinQuota(ctx: FilesContext, ownerId: string, quota: UploadQuota) {
+async function assertWithinQuota(ctx: QuotaContext, ownerId: string, incomingBytes: number) {
+  const quota = ctx.uploadQuota
   const now = Date.now()
   const added = await countObjectsAddedSince(ctx.db, {
     ownerId,
@@ -57,7 +60,7 @@ async function assertWithinQuota(ctx: FilesContext, ownerId: string, quota: Uplo
   const limit =
     added.files >= quota.filesPerDay
       ? `${quota.filesPerDay} files`
-      : added.bytes + MAX_IMAGE_BYTES > quota.bytesPerDay
+      : added.bytes + incomingBytes > quota.bytesPerDay
         ? `${Math.floor(quota.bytesPerDay / MB)} MB`
         : undefined
   if (!limit) return
@@ -67,11 +70,8 @@ async function assertWithinQuota(ctx: FilesContext, ownerId: string, quota: Uplo
 }
 
 /** Reserves an object id for the owner and returns the signed URL the bytes go to. */
-export async function createUpload(
-  ctx: FilesContext & { uploadQuota: UploadQuota },
-  ownerId: string,
-) {
-  await assertWithinQuota(ctx, ownerId, ctx.uploadQuota)
+export async function createUpload(ctx: QuotaContext, ownerId: string) {
+  await assertWithinQuota(ctx, ownerId, MAX_IMAGE_BYTES)
   const { id } = await createPendingUpload(ctx.db, { ownerId })
   return { uploadURL: await ctx.storage.createUploadUrl(incomingKey(id)) }
 }
@@ -116,12 +116,16 @@ export async function confirmImageUpload(
   return { id, objectPath: objectPath(id) }
 }
 
-/** Stores bytes the server received itself (a voice note) as the owner's object. */
+/**
+ * Stores bytes the server received itself (a voice note) as the owner's object, within the daily
+ * quota counted at their real size.
+ */
 export async function storeObject(
-  ctx: FilesContext,
+  ctx: QuotaContext,
   params: { ownerId: string; kind: ConfirmedObjectKind; bytes: Uint8Array; contentType: string },
 ): Promise<{ id: string; objectPath: string }> {
   const { bytes, ...record } = params
+  await assertWithinQuota(ctx, params.ownerId, bytes.byteLength)
   const object = await createStoredObject(ctx.db, { ...record, size: bytes.byteLength })
   try {
     await ctx.storage.write(storedKey(object.id), bytes, params.contentType)

@@ -17,7 +17,7 @@ import { storeObject } from './uploads.service.ts'
 /** What the voice-note services need of the API context. */
 export type VoiceNoteContext = Pick<
   Context,
-  'db' | 'storage' | 'rateLimit' | 'clientIp' | 'transcripts'
+  'db' | 'storage' | 'uploadQuota' | 'rateLimit' | 'clientIp' | 'transcripts'
 >
 
 /** A recording that passed the server's checks (size, audio by its bytes, length). */
