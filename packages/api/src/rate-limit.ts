@@ -35,8 +35,11 @@ export const RATE_LIMIT_POLICIES = {
 export type RateLimitName = keyof typeof RATE_LIMIT_POLICIES
 export type RateLimitPolicies = Record<RateLimitName, RateLimitPolicy>
 
-/** Counts one attempt of `name` by `subject`; throws RateLimitedError once over the limit. */
-export type RateLimiter = (name: RateLimitName, subject: string) => Promise<void>
+/** One attempt's subject under each limit it counts against, e.g. `{ 'login:ip': ip }`. */
+export type RateLimitAttempt = Partial<Record<RateLimitName, string>>
+
+/** Counts one attempt against each limit named; throws RateLimitedError once over any of them. */
+export type RateLimiter = (attempt: RateLimitAttempt) => Promise<void>
 
 export class RateLimitedError extends TRPCError {
   constructor(readonly retryAfterSeconds: number) {
@@ -50,15 +53,46 @@ function tooManyAttemptsMessage(seconds: number): string {
   return `Too many attempts. Please wait ${wait} and try again.`
 }
 
+/** How many refused subjects one process remembers before it forgets those whose window closed. */
+const REMEMBERED_REFUSALS = 10_000
+
+/**
+ * Counts in the database, so every instance shares the limits. A window is fixed and never reset
+ * early, so a subject once over its limit stays over until the window closes: until then this
+ * process refuses every attempt that names it from memory, before counting any of its limits, so
+ * a burst of refused requests costs no database write.
+ */
 export function createRateLimiter(
   db: Database,
   policies: RateLimitPolicies = RATE_LIMIT_POLICIES,
 ): RateLimiter {
-  return async (name, subject) => {
-    const policy = policies[name]
-    const { hits, resetsInMs } = await countRateLimitHit(db, `${name}:${subject}`, policy.windowMs)
-    if (hits > policy.limit) throw new RateLimitedError(Math.max(1, Math.ceil(resetsInMs / 1000)))
+  const refusedUntil = new Map<string, number>()
+  const refuse = (untilMs: number) =>
+    new RateLimitedError(Math.max(1, Math.ceil((untilMs - Date.now()) / 1000)))
+
+  return async (attempt) => {
+    const counts = Object.entries(attempt).map(([name, subject]) => ({
+      policy: policies[name as RateLimitName],
+      key: `${name}:${subject}`,
+    }))
+    for (const { key } of counts) {
+      const until = refusedUntil.get(key)
+      if (until !== undefined && until > Date.now()) throw refuse(until)
+    }
+    for (const { policy, key } of counts) {
+      const { hits, resetsInMs } = await countRateLimitHit(db, key, policy.windowMs)
+      if (hits <= policy.limit) continue
+      const closesAt = Date.now() + resetsInMs
+      if (refusedUntil.size >= REMEMBERED_REFUSALS) forgetClosed(refusedUntil)
+      if (refusedUntil.size < REMEMBERED_REFUSALS) refusedUntil.set(key, closesAt)
+      throw refuse(closesAt)
+    }
   }
+}
+
+function forgetClosed(refusedUntil: Map<string, number>) {
+  const now = Date.now()
+  for (const [key, until] of refusedUntil) if (until <= now) refusedUntil.delete(key)
 }
 
 export const noRateLimits: RateLimiter = () => Promise.resolve()

@@ -1,22 +1,37 @@
 import { RATE_LIMIT_POLICIES } from '@fiveconnect/api/server'
+import { rateLimitBuckets, type DbHandle } from '@fiveconnect/db'
+import { createTestDb } from '@fiveconnect/db/testing'
+import { like } from 'drizzle-orm'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, registerUser, type TestApp } from '../test/test-app.ts'
 
 const MINUTE = 60_000
+const limits = {
+  trustProxy: true,
+  rateLimits: {
+    ...RATE_LIMIT_POLICIES,
+    'login:account-ip': { limit: 3, windowMs: 15 * MINUTE },
+    'register:ip': { limit: 2, windowMs: 60 * MINUTE },
+    'forgot-password:account-ip': { limit: 2, windowMs: 60 * MINUTE },
+  },
+}
+let database: DbHandle
 let t: TestApp
+/** A second instance of the app on the same database, as behind a load balancer. */
+let other: TestApp
 beforeAll(async () => {
-  t = await createTestApp({
-    trustProxy: true,
-    rateLimits: {
-      ...RATE_LIMIT_POLICIES,
-      'login:account-ip': { limit: 3, windowMs: 15 * MINUTE },
-      'register:ip': { limit: 2, windowMs: 60 * MINUTE },
-      'forgot-password:account-ip': { limit: 2, windowMs: 60 * MINUTE },
-    },
-  })
+  database = await createTestDb()
+  const shared = { ...database, close: () => Promise.resolve() }
+  ;[t, other] = await Promise.all([
+    createTestApp({ ...limits, database: shared }),
+    createTestApp({ ...limits, database: shared }),
+  ])
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await Promise.all([t.close(), other.close()])
+  await database.close()
+})
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip })
 
@@ -42,6 +57,34 @@ describe('abuse limits', () => {
       headers: from('10.0.0.1'),
     })
     expect(realUser.status).toBe(200)
+  })
+
+  it('refuses a burst past the limit without a write per request, and on every instance', async () => {
+    const user = await registerUser(t, {}, from('10.0.0.3'))
+    const guess = (app: TestApp) =>
+      app.request('/api/login', {
+        body: { email: user.email, password: 'wrong guess' },
+        headers: from('192.0.2.44'),
+      })
+    for (let attempt = 0; attempt < 3; attempt++) expect((await guess(t)).status).toBe(401)
+    // The other instance counts in the same database, so the fourth guess is refused there.
+    expect((await guess(other)).status).toBe(429)
+    expect((await guess(t)).status).toBe(429)
+
+    const hitsNow = () =>
+      database.db
+        .select({ key: rateLimitBuckets.key, hits: rateLimitBuckets.hits })
+        .from(rateLimitBuckets)
+        .where(like(rateLimitBuckets.key, 'login:%192.0.2.44'))
+        .orderBy(rateLimitBuckets.key)
+    const before = await hitsNow()
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => guess(i % 2 ? t : other)))
+    expect(burst.map((response) => response.status)).toEqual(Array(30).fill(429))
+    expect(await burst[0]?.json()).toEqual({
+      message: 'Too many attempts. Please wait 15 minutes and try again.',
+    })
+    // Both instances refused the burst from memory: not one more hit counted, per address or account.
+    expect(await hitsNow()).toEqual(before)
   })
 
   it('applies the same limit to the tRPC call', async () => {

@@ -39,7 +39,7 @@ export const authRouter = router({
     .output(userOutput)
     .mutation(async ({ ctx, input }) => {
       const { confirmPassword: _confirmed, password, ...profile } = input
-      await ctx.rateLimit('register:ip', ctx.clientIp)
+      await ctx.rateLimit({ 'register:ip': ctx.clientIp })
       assertUncommonPassword(password)
       const passwordHash = await ctx.auth.hashPassword(password)
       const user = await createUser(ctx.db, { ...profile, passwordHash }).catch(
@@ -62,8 +62,10 @@ export const authRouter = router({
     .input(loginInput)
     .output(z.object({ role: roleSchema, user: userOutput }))
     .mutation(async ({ ctx, input }) => {
-      await ctx.rateLimit('login:ip', ctx.clientIp)
-      await ctx.rateLimit('login:account-ip', `${normalizeEmail(input.email)}|${ctx.clientIp}`)
+      await ctx.rateLimit({
+        'login:ip': ctx.clientIp,
+        'login:account-ip': `${normalizeEmail(input.email)}|${ctx.clientIp}`,
+      })
       const account = await findUserCredentials(ctx.db, input.email)
       if (!account) {
         await ctx.auth.verifyDummyPassword(input.password)
@@ -92,11 +94,10 @@ export const authRouter = router({
     .input(forgotPasswordInput)
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      await ctx.rateLimit('forgot-password:ip', ctx.clientIp)
-      await ctx.rateLimit(
-        'forgot-password:account-ip',
-        `${normalizeEmail(input.email)}|${ctx.clientIp}`,
-      )
+      await ctx.rateLimit({
+        'forgot-password:ip': ctx.clientIp,
+        'forgot-password:account-ip': `${normalizeEmail(input.email)}|${ctx.clientIp}`,
+      })
       const account = await findUserCredentials(ctx.db, input.email)
       // Storing the token and mailing it happen after the answer, which is therefore as quick
       // for a known address as for an unknown one.
@@ -109,8 +110,7 @@ export const authRouter = router({
     .output(z.object({ message: z.string() }))
     .mutation(async ({ ctx, input }) => {
       const tokenHash = hashSecretToken(input.token)
-      await ctx.rateLimit('reset-password:ip', ctx.clientIp)
-      await ctx.rateLimit('reset-password:token', tokenHash)
+      await ctx.rateLimit({ 'reset-password:ip': ctx.clientIp, 'reset-password:token': tokenHash })
       assertUncommonPassword(input.password)
       const invalidLink = new TRPCError({ code: 'BAD_REQUEST', message: INVALID_RESET_LINK })
       // Hashing costs a core for a while: only a real token's holder gets to spend it.

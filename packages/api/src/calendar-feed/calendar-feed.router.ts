@@ -68,10 +68,10 @@ export const calendarFeedRouter = router({
     .output(exportFileOutput)
     .query(async ({ ctx, input }) => {
       const notFound = new TRPCError({ code: 'NOT_FOUND', message: CALENDAR_FEED_NOT_FOUND })
-      await ctx.rateLimit('calendar-feed:ip', ctx.clientIp)
+      await ctx.rateLimit({ 'calendar-feed:ip': ctx.clientIp })
       if (!SECRET_TOKEN_PATTERN.test(input.token)) throw notFound
       const tokenHash = hashSecretToken(input.token)
-      await ctx.rateLimit('calendar-feed:token', tokenHash)
+      await ctx.rateLimit({ 'calendar-feed:token': tokenHash })
       const owner = await findCalendarFeedOwner(ctx.db, tokenHash)
       if (!owner) throw notFound
       const generatedAt = new Date()

@@ -69,7 +69,7 @@ export const importRouter = router({
     .input(uploadInput)
     .output(importPreviewOutput)
     .query(async ({ ctx, input }): Promise<ImportPreview> => {
-      await ctx.rateLimit('contact-import:user', ctx.user.id)
+      await ctx.rateLimit({ 'contact-import:user': ctx.user.id })
       const upload = { ownerId: ctx.user.id, uploadId: input.uploadId }
       const contacts = await listStagedContacts(ctx.db, upload)
       if (contacts.length === 0) throw notFound(UPLOAD_NOT_FOUND_MESSAGE)
@@ -101,7 +101,7 @@ export const importRouter = router({
     .input(createImportInput)
     .output(createImportOutput)
     .mutation(async ({ ctx, input }) => {
-      await ctx.rateLimit('contact-import:user', ctx.user.id)
+      await ctx.rateLimit({ 'contact-import:user': ctx.user.id })
       const result = await commitContactImport(ctx.db, { ownerId: ctx.user.id, ...input })
       if (!result) throw notFound(UPLOAD_NOT_FOUND_MESSAGE)
       return result

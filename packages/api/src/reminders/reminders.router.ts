@@ -59,7 +59,7 @@ export const remindersRouter = router({
     .input(unsubscribeTokenInput)
     .output(z.object({ ok: z.literal(true) }))
     .query(async ({ ctx, input }) => {
-      await ctx.rateLimit('reminder-unsubscribe:ip', ctx.clientIp)
+      await ctx.rateLimit({ 'reminder-unsubscribe:ip': ctx.clientIp })
       await knownTokenHash(ctx.db, input.token)
       return { ok: true as const }
     }),
@@ -72,7 +72,7 @@ export const remindersRouter = router({
     .input(unsubscribeTokenInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await ctx.rateLimit('reminder-unsubscribe:ip', ctx.clientIp)
+      await ctx.rateLimit({ 'reminder-unsubscribe:ip': ctx.clientIp })
       await unsubscribeFromReminders(ctx.db, await knownTokenHash(ctx.db, input.token))
       return { ok: true as const }
     }),

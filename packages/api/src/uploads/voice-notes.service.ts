@@ -35,8 +35,7 @@ export async function countTranscription(
   ctx: Pick<Context, 'rateLimit' | 'clientIp'>,
   userId: string,
 ) {
-  await ctx.rateLimit('transcribe:user', userId)
-  await ctx.rateLimit('transcribe:ip', ctx.clientIp)
+  await ctx.rateLimit({ 'transcribe:user': userId, 'transcribe:ip': ctx.clientIp })
 }
 
 function storeRecording(ctx: VoiceNoteContext, ownerId: string, recording: Recording) {
