@@ -17,6 +17,7 @@ import { except } from 'hono/combine'
 import { compress } from 'hono/compress'
 import { apiContext } from './api-context.ts'
 import { createLucia } from './auth/lucia.ts'
+import { addressBookRoutes } from './dav/address-book-routes.ts'
 import { createFileStore } from './files/file-store.ts'
 import { localUploadRoutes } from './files/local-upload-route.ts'
 import { objectRoutes } from './files/object-routes.ts'
@@ -137,6 +138,9 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   })
 
   const session = sessionMiddleware(lucia)
+  const rateLimit =
+    config.rateLimits === 'off' ? noRateLimits : createRateLimiter(db, config.rateLimits)
+  const trustProxy = config.trustProxy ?? false
   const api = apiContext({
     db,
     mailer,
@@ -144,9 +148,8 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
     storage,
     appUrl: config.appUrl,
     lucia,
-    rateLimit:
-      config.rateLimits === 'off' ? noRateLimits : createRateLimiter(db, config.rateLimits),
-    trustProxy: config.trustProxy ?? false,
+    rateLimit,
+    trustProxy,
     uploadQuota: config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
     transcripts: createTranscripts(db, transcription?.queue),
   })
@@ -200,6 +203,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
   if (storage.driver === 'local') app.route('/', localUploadRoutes({ db, storage }))
   app.route('/', voiceNoteRoutes(transcription ?? { timeoutMs: 120_000 }))
   app.route('/', docsRoutes())
+  app.route('/', addressBookRoutes({ db, storage, rateLimit, trustProxy }))
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
 
   if (config.clientDir) serveClient(app, config.clientDir)

@@ -30,6 +30,10 @@ export const RATE_LIMIT_POLICIES = {
   // Checking and committing a 5,000-contact file costs seconds of database time; 60 an hour is
   // 30 imports, far more than a person makes.
   'contact-import:user': { limit: 60, windowMs: HOUR },
+  // Address-book apps send their app password with every request, a few dozen a sync; the
+  // password itself (99 random bits) cannot be guessed, so these bound load, not guessing.
+  'dav-sign-in:ip': { limit: 3000, windowMs: 15 * MINUTE },
+  'dav-sign-in:account-ip': { limit: 600, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitPolicy>
 
 export type RateLimitName = keyof typeof RATE_LIMIT_POLICIES

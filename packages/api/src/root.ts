@@ -1,5 +1,6 @@
 import { accountRouter } from './account/account.router.ts'
 import { adminRouter } from './admin/admin.router.ts'
+import { appPasswordsRouter } from './app-passwords/app-passwords.router.ts'
 import { authRouter } from './auth/auth.router.ts'
 import { calendarFeedRouter } from './calendar-feed/calendar-feed.router.ts'
 import { connectionRouter } from './connections/connection.router.ts'
@@ -27,6 +28,7 @@ export const appRouter = router({
   imports: importRouter,
   uploads: uploadsRouter,
   reminders: remindersRouter,
+  appPasswords: appPasswordsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -12,9 +12,13 @@ export {
   RATE_LIMIT_POLICIES,
   RateLimitedError,
   type RateLimiter,
+  type RateLimitName,
   type RateLimitPolicies,
 } from './rate-limit.ts'
 export type { ExportFile } from './exports/export.schema.ts'
+export { toAddressCard } from './address-book/address-card.ts'
+export { APP_PASSWORD_PATTERN } from './app-passwords/app-password.ts'
+export { hashSecretToken } from './secret-token.ts'
 export type { ByteRange, ObjectStorage } from './uploads/object-storage.ts'
 export {
   MAX_AUDIO_BYTES,

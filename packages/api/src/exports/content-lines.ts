@@ -18,6 +18,12 @@ const utf8 = new TextEncoder()
 export function fold(line: string): string {
   const byteLength = (text: string) => utf8.encode(text).length
   if (byteLength(line) <= 75) return line
+  // ASCII (a photo's base64, most lines): a character is an octet.
+  if (/^[\x20-\x7e]*$/.test(line)) {
+    const parts = [line.slice(0, 75)]
+    for (let start = 75; start < line.length; start += 74) parts.push(line.slice(start, start + 74))
+    return parts.join('\r\n ')
+  }
   const parts: string[] = []
   let current = ''
   for (const char of line) {

@@ -51,9 +51,9 @@ const LAST_USE_RESOLUTION = sql`interval '1 minute'`
 export async function signInWithAppPassword(
   db: Database,
   passwordHash: string,
-): Promise<{ id: string; email: string } | undefined> {
+): Promise<{ id: string; email: string; role: 'attendee' | 'admin' } | undefined> {
   const [owner] = await db
-    .select({ id: users.id, email: users.email, appPasswordId: appPasswords.id })
+    .select({ id: users.id, email: users.email, role: users.role, appPasswordId: appPasswords.id })
     .from(appPasswords)
     .innerJoin(users, eq(appPasswords.userId, users.id))
     .where(and(eq(appPasswords.passwordHash, passwordHash), eq(users.isActive, true)))
@@ -70,5 +70,5 @@ export async function signInWithAppPassword(
         ),
       ),
     )
-  return { id: owner.id, email: owner.email }
+  return { id: owner.id, email: owner.email, role: owner.role }
 }
