@@ -29,6 +29,7 @@ import { useState } from 'react'
 import { useCurrentUser, useSignOut } from '../../../api/auth.ts'
 import { withProtocol } from '../../../lib/format.ts'
 import { toast } from '../../../lib/toast.ts'
+import { AddressBookSection } from './address-book-section.tsx'
 import { CalendarFeedSection } from './calendar-feed-section.tsx'
 import { EditProfileDialog } from './edit-profile-dialog.tsx'
 import { ProfilePhoto } from './profile-photo.tsx'
@@ -93,6 +94,7 @@ export function ProfileScreen() {
       </Card>
 
       <CalendarFeedSection />
+      <AddressBookSection />
 
       <Card withBorder radius="lg" padding={0}>
         {SETTINGS_ROWS.map(({ label, icon: ItemIcon, isComingSoon }, index) => (
