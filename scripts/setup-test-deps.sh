@@ -13,6 +13,8 @@ declare -A apt_packages=(
   [pg_dump]=postgresql-client
   [pg_restore]=postgresql-client
   [psql]=postgresql-client
+  # A real CardDAV client for the address-book tests.
+  [vdirsyncer]=vdirsyncer
 )
 
 missing=()
@@ -24,6 +26,8 @@ done
 # The independent iCalendar parser that reads the calendar feed back is a module of Debian's own
 # Python (not whichever python3 comes first on PATH, such as a pyenv one).
 /usr/bin/python3 -c 'import icalendar' >/dev/null 2>&1 || missing+=(python3-icalendar)
+# The same for the vCard reader that reads synced address-book cards back.
+/usr/bin/python3 -c 'import vobject' >/dev/null 2>&1 || missing+=(python3-vobject)
 # The S3-compatible server for the storage tests is s3rver, an npm dev dependency of the server:
 # `pnpm install` brings it, and the S3 suites start and stop it on a free loopback port.
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u | sed '/^$/d')

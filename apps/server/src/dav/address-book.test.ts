@@ -1,9 +1,9 @@
 import { RATE_LIMIT_POLICIES } from '@fiveconnect/api/server'
 import { events, people as peopleTable } from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
-import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, json, registerUser, TEST_APP_URL, type TestApp } from '../test/test-app.ts'
+import { trpcMutation, trpcQuery } from '../test/trpc-calls.ts'
 
 let t: TestApp
 let eventId: string
@@ -21,20 +21,9 @@ afterAll(() => t.close())
 
 type User = Awaited<ReturnType<typeof registerUser>>
 
-async function trpc<T>(cookie: string, path: string, input: unknown): Promise<T> {
-  const response = await t.request(`/api/trpc/${path}`, {
-    body: superjson.serialize(input),
-    cookie,
-  })
-  const body = await json<{ result: { data: Parameters<typeof superjson.deserialize>[0] } }>(
-    response,
-  )
-  if (response.status !== 200) throw new Error(JSON.stringify(body))
-  return superjson.deserialize<T>(body.result.data)
-}
-
-async function appPasswordFor(user: User, name = 'My phone') {
-  return trpc<{ password: string; appPassword: { id: string }; serverUrl: string }>(
+function appPasswordFor(user: User, name = 'My phone') {
+  return trpcMutation<{ password: string; appPassword: { id: string } }>(
+    t,
     user.cookie,
     'appPasswords.create',
     { name },
@@ -61,7 +50,8 @@ async function addPerson(user: User, details: Record<string, unknown>) {
 }
 
 const PROPFIND_ETAGS = `<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/></d:prop></d:propfind>`
-const hrefsIn = (xml: string) => [...xml.matchAll(/<d:href>([^<]+)<\/d:href>/g)].map((m) => m[1])
+const hrefsIn = (xml: string) =>
+  [...xml.matchAll(/<d:href>([^<]+)<\/d:href>/g)].map((m) => m[1] ?? '')
 const syncTokenIn = (xml: string) => /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(xml)?.[1] ?? ''
 const syncBody = (token: string, limit?: number) =>
   `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level>${limit ? `<d:limit><d:nresults>${limit}</d:nresults></d:limit>` : ''}<d:prop><d:getetag/><card:address-data/></d:prop></d:sync-collection>`
@@ -238,20 +228,20 @@ describe('the CardDAV address book', () => {
       ).status,
     ).toBe(207)
 
-    const listing = await t.request('/api/trpc/appPasswords.list', { cookie: owner.cookie })
-    const [listed] = superjson.deserialize<{ name: string; lastUsedAt: Date | null }[]>(
-      (await json<{ result: { data: Parameters<typeof superjson.deserialize>[0] } }>(listing))
-        .result.data,
+    const [listed] = await trpcQuery<{ name: string; lastUsedAt: Date | null }[]>(
+      t,
+      owner.cookie,
+      'appPasswords.list',
     )
     expect(listed?.name).toBe('Laptop')
     expect(listed?.lastUsedAt).toBeInstanceOf(Date)
 
-    await trpc(owner.cookie, 'appPasswords.revoke', { id: created.appPassword.id })
+    await trpcMutation(t, owner.cookie, 'appPasswords.revoke', { id: created.appPassword.id })
     expect(
       (await dav('PROPFIND', path, { email: owner.email, password: created.password })).status,
     ).toBe(401)
     await expect(
-      trpc(other.cookie, 'appPasswords.revoke', { id: created.appPassword.id }),
+      trpcMutation(t, other.cookie, 'appPasswords.revoke', { id: created.appPassword.id }),
     ).rejects.toThrow('App password not found.')
   })
 
