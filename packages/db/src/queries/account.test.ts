@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
-import { connections, events, people, sessions, users } from '../schema/index.ts'
+import {
+  addressBookChanges,
+  connections,
+  events,
+  people,
+  sessions,
+  users,
+} from '../schema/index.ts'
 import { createTestDb } from '../testing.ts'
 import { deleteUserAccount } from './account.ts'
 import { SYSTEM_USER_EMAIL } from './events.ts'
@@ -58,6 +65,9 @@ describe('deleting an account', () => {
     expect(fileUrls.sort()).toEqual(['/objects/a', '/objects/me', '/objects/p', '/objects/v'])
     expect(await db.select().from(users).where(eq(users.id, leaving.id))).toEqual([])
     expect(await db.select().from(sessions).where(eq(sessions.userId, leaving.id))).toEqual([])
+    expect(
+      await db.select().from(addressBookChanges).where(eq(addressBookChanges.ownerId, leaving.id)),
+    ).toEqual([])
     expect(await db.select().from(connections).where(eq(connections.authorId, leaving.id))).toEqual(
       [],
     )

@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm'
 import type { Database } from '../client.ts'
-import { connections, events, people, users } from '../schema/index.ts'
+import { addressBookChanges, connections, events, people, users } from '../schema/index.ts'
 import { SYSTEM_USER_EMAIL } from './events.ts'
 import { normalizeEmail } from './users.ts'
 
@@ -43,6 +43,8 @@ export async function deleteUserAccount(db: Database, userId: string): Promise<D
       .set({ hasUserProfile: false })
       .where(or(eq(people.email, normalizeEmail(user.email)), eq(people.userId, userId)))
     await tx.delete(users).where(eq(users.id, userId))
+    // Written by the people and connections deleted above; nothing refers to them any more.
+    await tx.delete(addressBookChanges).where(eq(addressBookChanges.ownerId, userId))
 
     const fileUrls = [
       user.profileImageUrl,
