@@ -19,6 +19,7 @@ export type ApiContextDeps = {
   trustProxy: boolean
   uploadQuota: UploadQuota
   transcripts: Transcripts
+  sessionsSettled: () => Promise<void>
 }
 
 /**
@@ -42,10 +43,11 @@ export function apiContext(deps: ApiContextDeps): MiddlewareHandler<AppEnv> {
       rateLimit: deps.rateLimit,
       uploadQuota: deps.uploadQuota,
       transcripts: deps.transcripts,
-      auth: createRequestAuth(lucia, {
-        sessionId: c.get('sessionId'),
-        setCookie: (cookie) => cookies.push(cookie),
-      }),
+      auth: createRequestAuth(
+        lucia,
+        { sessionId: c.get('sessionId'), setCookie: (cookie) => cookies.push(cookie) },
+        deps.sessionsSettled,
+      ),
       afterResponse: (task) => afterResponse.push(task),
     })
     await next()

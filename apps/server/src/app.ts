@@ -17,6 +17,7 @@ import { except } from 'hono/combine'
 import { compress } from 'hono/compress'
 import { apiContext } from './api-context.ts'
 import { createLucia } from './auth/lucia.ts'
+import { cachedSessionValidator, type SessionEvents } from './auth/session-cache.ts'
 import { addressBookRoutes } from './dav/address-book-routes.ts'
 import { createFileStore } from './files/file-store.ts'
 import { localUploadRoutes } from './files/local-upload-route.ts'
@@ -77,6 +78,8 @@ export type AppDeps = {
   db: Database
   mailer: Mailer
   storage: ServerStorage
+  /** The database's word on ended sessions; without it, every request checks its session there. */
+  sessionEvents?: SessionEvents
   /** Voice-note transcription; none (notes saved untranscribed) when left out. */
   transcription?: VoiceNoteRouteDeps & {
     /** Where transcription jobs go; without it, voice notes are saved untranscribed. */
@@ -104,7 +107,7 @@ export type AppDeps = {
 }
 
 /** Builds the whole HTTP app from its dependencies. No side effects: nothing listens, nothing migrates. */
-export function createApp({ db, mailer, storage, transcription, config }: AppDeps) {
+export function createApp({ db, mailer, storage, sessionEvents, transcription, config }: AppDeps) {
   const lucia = createLucia(db, { secureCookies: config.secureCookies })
   const app = new Hono<AppEnv>()
 
@@ -137,7 +140,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
     }
   })
 
-  const session = sessionMiddleware(lucia)
+  const session = sessionMiddleware(lucia, cachedSessionValidator(lucia, sessionEvents))
   const rateLimit =
     config.rateLimits === 'off' ? noRateLimits : createRateLimiter(db, config.rateLimits)
   const trustProxy = config.trustProxy ?? false
@@ -152,6 +155,7 @@ export function createApp({ db, mailer, storage, transcription, config }: AppDep
     trustProxy,
     uploadQuota: config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
     transcripts: createTranscripts(db, transcription?.queue),
+    sessionsSettled: () => sessionEvents?.settled() ?? Promise.resolve(),
   })
   app.use(
     '/api/*',

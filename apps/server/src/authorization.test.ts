@@ -38,11 +38,13 @@ type Victim = {
   /** A committed contact import, and a file still being staged. */
   importId: string
   uploadId: string
+  /** One of the victim's app passwords, for their address book. */
+  appPasswordId: string
 }
 type Attacker = { personId: string; connectionId: string }
 
 /** Refused with this status and message: the refusal the rule gives, not some other error. */
-type Refusal = { refusedWith: 400 | 403 | 404; saying: string }
+type Refusal = { refusedWith: 400 | 401 | 403 | 404; saying: string }
 type Allowance = { allowedBecause: string }
 
 type Attack = { input: (victim: Victim, attacker: Attacker) => unknown } & (Refusal | Allowance)
@@ -237,6 +239,17 @@ const procedureCases: Record<string, Case> = {
       },
     ],
   },
+  'appPasswords.list': signedInOnly,
+  'appPasswords.create': signedInOnly,
+  'appPasswords.revoke': {
+    attacks: [
+      {
+        input: (victim) => ({ id: victim.appPasswordId }),
+        refusedWith: 404,
+        saying: 'App password not found.',
+      },
+    ],
+  },
   'calendarFeed.status': signedInOnly,
   'calendarFeed.create': signedInOnly,
   'calendarFeed.revoke': signedInOnly,
@@ -338,6 +351,33 @@ const restCases: Record<string, { id: (victim: Victim) => string } & (Refusal | 
     id: (victim) => victim.digestTokenHash,
     refusedWith: 404,
     saying: '',
+  },
+  // The address book opens only to an app password: a browser's session cookie reads nothing.
+  ...Object.fromEntries(
+    [
+      'GET',
+      'HEAD',
+      'PROPFIND',
+      'REPORT',
+      'PUT',
+      'DELETE',
+      'PROPPATCH',
+      'MKCOL',
+      'MOVE',
+      'COPY',
+      'POST',
+    ].map((method) => [
+      `${method} /dav/*`,
+      {
+        id: (victim: Victim) => `addressbooks/people/${victim.personId}.vcf`,
+        refusedWith: 401,
+        saying: '',
+      },
+    ]),
+  ),
+  'OPTIONS /dav/*': {
+    id: (victim) => `addressbooks/people/${victim.personId}.vcf`,
+    allowedBecause: 'it names the methods the address book answers, and reads nothing',
   },
   'PUT /api/objects/local-upload/incoming/:id': {
     id: (victim) => objectIdOf(victim.photo),
@@ -486,6 +526,11 @@ beforeAll(async () => {
     digestTokenHash: Buffer.from(digestTokenHash, 'hex').toString('base64url'),
     importId: result.data.json.contactImport.id,
     uploadId,
+    appPasswordId: (
+      await json<{ result: { data: { json: { appPassword: { id: string } } } } }>(
+        await trpc('appPasswords.create', { name: 'Victim phone' }),
+      )
+    ).result.data.json.appPassword.id,
   }
 
   const other = await registerUser(t)
@@ -583,7 +628,9 @@ describe('authorization, by construction', () => {
       const response = await t.request(path, {
         method,
         cookie: attacker.cookie,
-        ...(method === 'GET' ? {} : { body: { notes: 'changed', title: 'Changed' } }),
+        ...(['GET', 'HEAD'].includes(method)
+          ? {}
+          : { body: { notes: 'changed', title: 'Changed' } }),
       })
       const answer = await response.text()
       expectOutcome(response.status, answer, restCase)

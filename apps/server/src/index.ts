@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { listenForSessionEvents } from './auth/session-cache.ts'
 import { bootstrapAdmin } from './bootstrap-admin.ts'
 import { openDatabase } from './database.ts'
 import { EnvError, loadEnv } from './env.ts'
@@ -52,10 +53,12 @@ async function main() {
     transcriber: await createTranscriber(env),
     timeoutMs,
   })
+  const sessionEvents = await listenForSessionEvents(database)
   const app = createApp({
     db: database.db,
     mailer,
     storage,
+    sessionEvents,
     transcription: { queue, timeoutMs, probeTools: await findProbeTools() },
     config: {
       appUrl: env.APP_URL,
@@ -103,6 +106,7 @@ async function main() {
       void queue
         .stop(JOB_GRACE_MS)
         .catch((error: unknown) => logError('Stopping the job queue failed', error))
+        .then(() => sessionEvents.stop())
         .then(() => database.close())
         .finally(() => {
           logger.info('Stopped.')

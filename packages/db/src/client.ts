@@ -34,6 +34,16 @@ export type DbHandle = {
   url?: string
   /** Applies the migrations not yet applied: the project's own, or those in another folder. */
   migrate: (folder?: string) => Promise<void>
+  /**
+   * Calls `onNotify` with each NOTIFY payload on `channel`, and `onListen` each time listening
+   * (re)starts, after which notifications sent meanwhile may have been missed. Resolves, once
+   * listening, to the function that stops it.
+   */
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListen: () => void,
+  ) => Promise<() => Promise<void>>
   close: () => Promise<void>
 }
 
@@ -62,6 +72,11 @@ export function createDb(config: DbConfig): DbHandle {
       maxConnections,
       url: config.url,
       migrate: (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
+      // postgres-js listens on one dedicated connection and reconnects it, calling onListen again.
+      listen: async (channel, onNotify, onListen) => {
+        const { unlisten } = await client.listen(channel, onNotify, onListen)
+        return unlisten
+      },
       close: () => client.end({ timeout: 5 }),
     }
   }
@@ -78,6 +93,12 @@ export function createDb(config: DbConfig): DbHandle {
     maxConnections: 1,
     pglite: client,
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
+    // In process: nothing to reconnect, so listening starts once.
+    listen: async (channel, onNotify, onListen) => {
+      const unlisten = await client.listen(channel, onNotify)
+      onListen()
+      return () => unlisten()
+    },
     close: () => client.close(),
   }
 }

@@ -6,6 +6,8 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.t
 export function createRequestAuth(
   lucia: AppLucia,
   request: { sessionId: string | null; setCookie: (serialized: string) => void },
+  /** Resolves once every instance has heard of the sessions just ended (SessionEvents.settled). */
+  sessionsSettled: () => Promise<void>,
 ): Auth {
   return {
     hashPassword,
@@ -18,11 +20,15 @@ export function createRequestAuth(
       request.setCookie(lucia.createSessionCookie(session.id).serialize())
     },
     async signOut() {
-      if (request.sessionId) await lucia.invalidateSession(request.sessionId)
+      if (request.sessionId) {
+        await lucia.invalidateSession(request.sessionId)
+        await sessionsSettled()
+      }
       request.setCookie(lucia.createBlankSessionCookie().serialize())
     },
     async endAllSessions(userId) {
       await lucia.invalidateUserSessions(userId)
+      await sessionsSettled()
     },
   }
 }

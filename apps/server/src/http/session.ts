@@ -2,13 +2,17 @@ import { toPublicUser, type PublicUser } from '@fiveconnect/db'
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { SESSION_ABSOLUTE_LIFETIME_MS, type AppLucia } from '../auth/lucia.ts'
+import type { ValidateSession } from '../auth/session-cache.ts'
 import type { AppEnv } from './app-env.ts'
 
 /**
  * Reads the session cookie and sets the request's user and session; a fresh session's renewed
  * cookie, or the blank one that ends an invalid session, goes onto the answer.
  */
-export function sessionMiddleware(lucia: AppLucia): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(
+  lucia: AppLucia,
+  validateSession: ValidateSession,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const cookieSessionId = getCookie(c, lucia.sessionCookieName) ?? null
     let sessionId: string | null = null
@@ -16,7 +20,7 @@ export function sessionMiddleware(lucia: AppLucia): MiddlewareHandler<AppEnv> {
     let cookie: string | undefined
 
     if (cookieSessionId) {
-      const result = await lucia.validateSession(cookieSessionId)
+      const result = await validateSession(cookieSessionId)
       if (result.session && result.user.isActive && !outlivedAbsoluteLifetime(result.session)) {
         sessionId = result.session.id
         user = toPublicUser(result.user)

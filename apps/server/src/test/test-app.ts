@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { upsertAdmin, type DbHandle } from '@fiveconnect/db'
 import { createTestDb } from '@fiveconnect/db/testing'
 import { vi } from 'vitest'
+import { listenForSessionEvents } from '../auth/session-cache.ts'
 import { createApp, type AppDeps } from '../app.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { createLocalStorage } from '../files/storage/local-storage.ts'
@@ -67,8 +68,10 @@ export async function createTestApp({
       retries,
     )
   }
+  const sessionEvents = await listenForSessionEvents(database)
   const app = createApp({
     db: database.db,
+    sessionEvents,
     mailer: mailer ?? createOutboxMailer(outbox, () => {}),
     storage: objectStorage,
     transcription: transcription && {
@@ -117,8 +120,10 @@ export async function createTestApp({
         return mail
       }),
     queue,
+    sessionEvents,
     async close() {
       await queue?.stop(1000)
+      await sessionEvents.stop()
       await database.close()
       await rm(dataDir, { recursive: true, force: true })
     },
