@@ -74,8 +74,8 @@ export function createDb(config: DbConfig): DbHandle {
       migrate: (folder = migrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
       // postgres-js listens on one dedicated connection and reconnects it, calling onListen again.
       listen: async (channel, onNotify, onListen) => {
-        const { unlisten } = await client.listen(channel, onNotify, onListen)
-        return unlisten
+        const subscription = await client.listen(channel, onNotify, onListen)
+        return () => subscription.unlisten()
       },
       close: () => client.end({ timeout: 5 }),
     }

@@ -15,10 +15,10 @@ function renderProfile(initial: Listed[]) {
     'auth.me': () => makeUser({ email: 'ada@example.com' }),
     'calendarFeed.status': () => ({ hasFeed: false }),
     'appPasswords.list': () => listed,
-    'appPasswords.create': (input: { name: string }) => {
+    'appPasswords.create': (input) => {
       const appPassword = {
         id: crypto.randomUUID(),
-        name: input.name,
+        name: (input as { name: string }).name,
         createdAt: new Date(),
         lastUsedAt: null,
       }
@@ -30,8 +30,9 @@ function renderProfile(initial: Listed[]) {
         serverUrl: 'https://app.example',
       }
     },
-    'appPasswords.revoke': (input: { id: string }) => {
-      listed = listed.filter((password) => password.id !== input.id)
+    'appPasswords.revoke': (input) => {
+      const { id } = input as { id: string }
+      listed = listed.filter((password) => password.id !== id)
       return { ok: true }
     },
   })
