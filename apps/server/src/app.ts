@@ -140,7 +140,12 @@ export function createApp({ db, mailer, storage, sessionEvents, transcription, c
     }
   })
 
-  const session = sessionMiddleware(lucia, cachedSessionValidator(lucia, sessionEvents))
+  const sessionsSettled = () => sessionEvents?.settled() ?? Promise.resolve()
+  const session = sessionMiddleware(
+    lucia,
+    cachedSessionValidator(lucia, sessionEvents),
+    sessionsSettled,
+  )
   const rateLimit =
     config.rateLimits === 'off' ? noRateLimits : createRateLimiter(db, config.rateLimits)
   const trustProxy = config.trustProxy ?? false
@@ -155,7 +160,7 @@ export function createApp({ db, mailer, storage, sessionEvents, transcription, c
     trustProxy,
     uploadQuota: config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
     transcripts: createTranscripts(db, transcription?.queue),
-    sessionsSettled: () => sessionEvents?.settled() ?? Promise.resolve(),
+    sessionsSettled,
   })
   app.use(
     '/api/*',
