@@ -228,13 +228,13 @@ function followUpParser(today: Date) {
 /** Verbs that place what is said around them in the past: 'we met at the booth on Tuesday'. */
 const PAST_CUES = new Set(
   wordList(
-    'met saw spoke talked chatted had was were did visited presented gave bumped ran caught introduced attended went came shared showed demoed grabbed sat earlier back previously already',
+    'met saw spoke talked chatted had was were did visited presented gave bumped ran caught introduced attended went came shared showed demoed grabbed sat earlier previously already',
   ),
 )
 /** Words that look ahead: 'she said to call her on Friday'. */
 const FUTURE_CUES = new Set(
   wordList(
-    "will 'll going gonna wants want follow call ring email send meet ping catch let's remind circle check book schedule plan planning should need needs must by until before see talk speak chat demo lunch coffee",
+    "will 'll going gonna wants want follow call ring email send meet ping catch let's remind circle check book schedule plan planning should need needs must by until before see talk speak chat",
   ),
 )
 
@@ -309,6 +309,8 @@ export function suggestFollowUps(
     const { start, text, index } = result
     if (/\b(?:last|ago|yesterday|previous|past)\b/i.test(text)) continue
     if (isPastReference(transcript, index, text.length, text)) continue
+    // Said aloud, weekdays are whole words: 'sat next to me' is no Saturday.
+    if (/^(?:mon|tue|wed|thu|fri|sat|sun)$/i.test(text)) continue
     const namesADay = ['day', 'weekday', 'month'].some((part) =>
       start.isCertain(part as chrono.Component),
     )
@@ -340,7 +342,8 @@ const DOMAIN = `${LABEL}(?:${DOT}${LABEL})*${DOT}${TLD}`
 const NOT_IN_A_DOMAIN =
   "(?:and|or|is|was|the|a|an|her|his|their|our|my|email|mail|site|website|at|on|in|to|from|for|with|dot|it|its|it's|that|which|also|try|visit|go|check|out)"
 /** A domain said as words: 'brightline solar dot com' is brightlinesolar.com. */
-const SPOKEN_DOMAIN = `(?:(?!${NOT_IN_A_DOMAIN}\\s)${LABEL}\\s+){0,3}${DOMAIN}`
+const SPOKEN_LABEL = `(?:(?!${NOT_IN_A_DOMAIN}\\s)${LABEL}\\s+){0,2}${LABEL}`
+const SPOKEN_DOMAIN = `${SPOKEN_LABEL}(?:${DOT}${SPOKEN_LABEL})*${DOT}${TLD}`
 const LOCAL_PART = `[a-z0-9](?:[a-z0-9]|[._+-]|\\s+(?:dot|underscore|dash|hyphen)\\s+)*?`
 
 /** Words before 'at' that are no one's mailbox: 'works at acme dot io' names a website. */
@@ -359,7 +362,7 @@ function joinSpelledLetters(text: string): string {
   )
   // A run of two or more single letters (or doubled ones), spelled out: one word.
   return doubled.replace(
-    /\b([a-z0-9]|([a-z0-9])\2{1,2})(?:\s+([a-z0-9]|([a-z0-9])\4{1,2})\b)+/gi,
+    /(?<!['’])\b([a-z0-9]|([a-z0-9])\2{1,2})(?:\s+([a-z0-9]|([a-z0-9])\4{1,2})\b)+/gi,
     (run) => (/^(?:a|i)(?:\s+(?:a|i))*$/i.test(run) ? run : run.replace(/\s+/g, '')),
   )
 }
@@ -398,7 +401,7 @@ function findWebsites(text: string, taken: Found[]): Found[] {
   const found: Found[] = []
   // After 'website is', a domain said in several words is one: 'brightline solar dot com'.
   const cued = new RegExp(
-    `\\b(?:web\\s*site|site|homepage|url|web\\s+address)(?:'s|\\s+is)?\\s+(?:at\\s+)?(${SPOKEN_DOMAIN})\\b`,
+    `\\b(?:(?:web\\s*site|site|homepage|url|web\\s+address)(?:'s|\\s+is)?|check\\s+out|visit|go\\s+to)\\s+(?:at\\s+)?(${SPOKEN_DOMAIN})\\b`,
     'gi',
   )
   for (const match of text.matchAll(cued)) {
@@ -440,6 +443,8 @@ function spokenDigitsWritten(text: string): string {
     'gi',
   )
   return text.replace(run, (spoken) => {
+    // Written digits are libphonenumber's to read, with their '+' and spacing.
+    if (/^[\d\s,.…-]+$/.test(spoken)) return spoken
     const digits = spoken
       .toLowerCase()
       .split(/[\s,.…-]+/)
@@ -470,7 +475,7 @@ const ROLE_NOUN =
 const ROLE = `(?:(?:head|vp|svp|evp|vice\\s+president|director|chief\\s+[a-z]+\\s+officer)\\s+of\\s+[a-z&]+(?:\\s+(?:and|&)\\s+[a-z]+)?|(?:(?!(?:a|an|the|is|was|she|he|they|now|who|as|and|but)\\b)[a-z-]+\\s+){0,2}(?:${ROLE_NOUN}))`
 /** What says where someone works: each cue's company is the words after it. */
 const COMPANY_CUES = [
-  '(?:works?|working|worked|job|been)\\s+(?:at|for|with)',
+  '(?:works?|working|worked|job|been|(?:team|group|department)|runs\\s+[a-z]+)\\s+(?:at|for|with)',
   "(?:company|startup|firm)(?:(?:'s|\\s+is)(?:\\s+(?:called|named))?|\\s+(?:called|named))",
   `(${ROLE})\\s+(?:at|of|for|with)`,
   // Weaker cues, no 'the' after them: 'she's at Shopify', 'now with KPMG', 'joined Canva'.
@@ -478,9 +483,9 @@ const COMPANY_CUES = [
   "(?:she|he|they)(?:'s|'re|\\s+is|\\s+are)\\s+(?:now\\s+)?(?:at|with)(?!\\s+the\\b)",
   '(?:joined|joining|(?:moved|switched)\\s+(?:from\\s+[a-z0-9&.-]+(?:\\s+[a-z0-9&.-]+)?\\s+)?to)(?!\\s+the\\b)',
 ]
-/** Said before a cue, it makes the workplace a former one: 'used to work at IBM'. */
-const FORMER =
-  /\b(?:used\s+to|formerly|previously|former|ex|worked|was|were|left|before|back\s+then)\b[^,.;!?]{0,20}$/i
+/** Said in a cue's clause, it makes the workplace a former one: 'used to work at IBM'. */
+const FORMER = /\b(?:used\s+to|formerly|previously|former|ex|worked|was|were|left|back\s+then)\b/i
+const CLAUSE_BREAK = /[,.;!?]|\b(?:but|and|now|then|before|until|so)\b/i
 /** Where a company name stops when the transcript has no capitals to tell. */
 const AFTER_COMPANY = new Set(
   wordList(
@@ -535,11 +540,16 @@ function companyAfter(rest: string, hasCapitals: boolean): string | null {
  */
 function findCompany(text: string): { company: string; title: string | null } | null {
   const hasCapitals = /[A-Z]/.test(text.slice(1))
-  const pattern = new RegExp(`\\b(?:${COMPANY_CUES.join('|')})\\s+(?:the\\s+)?([^,.;!?]+)`, 'gi')
+  // The name is looked ahead at, so a later cue in the same words is found too.
+  const pattern = new RegExp(
+    `(?<!['’])\\b(?:${COMPANY_CUES.join('|')})\\s+(?=(?:the\\s+)?([^,.;!?]+))`,
+    'gi',
+  )
   let current: { company: string; title: string | null; index: number } | null = null
   for (const match of text.matchAll(pattern)) {
-    const [, role, rest = ''] = match
-    if (FORMER.test(text.slice(0, match.index))) continue
+    const [cue, role, rest = ''] = match
+    const clause = text.slice(0, match.index).split(CLAUSE_BREAK).at(-1) ?? ''
+    if (FORMER.test(clause + cue)) continue
     const company = companyAfter(rest, hasCapitals)
     if (!company) continue
     const title = role && !/^(?:the|a|an)$/i.test(role) ? jobTitleCase(role) : null
