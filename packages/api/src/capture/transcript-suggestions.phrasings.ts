@@ -573,6 +573,139 @@ export const PHRASINGS: Phrasing[] = [
   { class: 'names', text: 'Grace Hopper-Smith sat next to me at dinner', expected: {} },
   { class: 'names', text: 'Mr. Li at the Shanghai pavilion, ask about May', expected: {} },
 
+  // Written after the parser was fixed, and not tuned for: a check on how far the rules reach.
+  {
+    class: 'future date',
+    recording: 'newYorkMonthEnd',
+    text: 'she said to email her on Monday',
+    expected: { followUpOn: '2026-11-02' },
+  },
+  {
+    class: 'future date',
+    recording: 'aucklandMonthEnd',
+    text: "I'll send the contract over on Friday",
+    expected: { followUpOn: '2026-05-01' },
+  },
+  {
+    class: 'vague date',
+    recording: 'losAngelesFriday',
+    text: 'they want to kick off mid next month',
+    expected: { followUpOn: '2026-04-15' },
+  },
+  {
+    class: 'vague date',
+    recording: 'londonDstEnd',
+    text: 'maybe the start of December',
+    expected: { followUpOn: '2026-12-01' },
+  },
+  {
+    class: 'past reference',
+    recording: 'londonDstEnd',
+    text: 'we were both on the panel on Wednesday',
+    expected: {},
+  },
+  {
+    class: 'past reference',
+    recording: 'newYorkMonthEnd',
+    text: 'I grabbed lunch with him on the 28th',
+    expected: {},
+  },
+  {
+    class: 'past reference',
+    recording: 'aucklandMonthEnd',
+    text: 'she demoed the prototype on Tuesday, really slick',
+    expected: {},
+  },
+  {
+    class: 'phone in words',
+    country: 'US',
+    text: 'number is three one two, five five five, oh one four seven',
+    expected: { mobile: '+1 312 555 0147' },
+  },
+  {
+    class: 'phone in words',
+    country: 'GB',
+    text: 'mobile oh seven nine one one, one two three, four five six',
+    expected: { mobile: '+44 7911 123456' },
+  },
+  {
+    class: 'spoken email',
+    text: 'you can reach her at lucy dot chen at harbour light dot co dot uk',
+    expected: { email: 'lucy.chen@harbourlight.co.uk' },
+  },
+  {
+    class: 'spoken email',
+    text: 'drop a note to info at green leaf dot org',
+    expected: { email: 'info@greenleaf.org' },
+  },
+  {
+    class: 'website',
+    text: 'the website is green leaf dot org',
+    expected: { website: 'greenleaf.org' },
+  },
+  {
+    class: 'company and title',
+    text: 'she is a partner at Bain',
+    expected: { company: 'Bain', title: 'Partner' },
+  },
+  {
+    class: 'company and title',
+    text: 'lead designer at Pixel Forge',
+    expected: { company: 'Pixel Forge', title: 'Lead Designer' },
+  },
+  {
+    class: 'job change',
+    text: 'he was at Amazon until last year, now he runs sales at Tidal',
+    expected: { company: 'Tidal' },
+  },
+  { class: 'names', text: 'Amara Okafor from the Lagos delegation', expected: {} },
+
+  {
+    class: 'vague date',
+    recording: 'londonDstEnd',
+    text: "let's reconnect after the holidays",
+    expected: {},
+  },
+  {
+    class: 'future date',
+    recording: 'losAngelesFriday',
+    text: "we're meeting again on the 9th",
+    expected: { followUpOn: '2026-03-09' },
+  },
+  {
+    class: 'past reference',
+    recording: 'newYorkMonthEnd',
+    text: "I met her at Web Summit and we'll catch up on Thursday",
+    expected: { followUpOn: '2026-11-05' },
+  },
+  {
+    class: 'past reference',
+    recording: 'aucklandMonthEnd',
+    text: 'the demo was on Monday, she wants pricing by Friday',
+    expected: { followUpOn: '2026-05-01' },
+  },
+  {
+    class: 'company and title',
+    text: 'he works with Stripe as a contractor',
+    expected: { company: 'Stripe' },
+  },
+  {
+    class: 'spoken email',
+    text: 'email is hello at tidal dot com',
+    expected: { email: 'hello@tidal.com' },
+  },
+  {
+    class: 'phone in digits',
+    country: 'US',
+    text: 'call two one two 555 0123 after six',
+    expected: { mobile: '+1 212 555 0123' },
+  },
+  {
+    class: 'job change',
+    text: 'ex-Google, now a founder at Loop Labs',
+    expected: { company: 'Loop Labs', title: 'Founder' },
+  },
+
   // Whole notes, as AssemblyAI writes them and as an offline engine writes them.
   {
     class: 'whole note',
