@@ -3,7 +3,7 @@ import { findPhoneNumbersInText, isSupportedCountry } from 'libphonenumber-js'
 
 /**
  * What a voice note's transcript suggests for the form: a follow-up day, and the email, mobile,
- * company or website the person said. Only proposals; the screen offers each one as a button.
+ * company, job title or website the person said. Only proposals; the screen offers each one as a button.
  */
 export type SuggestionField = 'followUpOn' | 'email' | 'mobile' | 'company' | 'title' | 'website'
 export type TranscriptSuggestion = {
@@ -545,17 +545,16 @@ function findCompany(text: string): { company: string; title: string | null } | 
     `(?<!['’])\\b(?:${COMPANY_CUES.join('|')})\\s+(?=(?:the\\s+)?([^,.;!?]+))`,
     'gi',
   )
-  let current: { company: string; title: string | null; index: number } | null = null
+  let current: { company: string; title: string | null } | null = null
   for (const match of text.matchAll(pattern)) {
     const [cue, role, rest = ''] = match
     const clause = text.slice(0, match.index).split(CLAUSE_BREAK).at(-1) ?? ''
     if (FORMER.test(clause + cue)) continue
     const company = companyAfter(rest, hasCapitals)
     if (!company) continue
-    const title = role && !/^(?:the|a|an)$/i.test(role) ? jobTitleCase(role) : null
-    if (!current || match.index > current.index) current = { company, title, index: match.index }
+    current = { company, title: role ? jobTitleCase(role) : null }
   }
-  return current && { company: current.company, title: current.title }
+  return current
 }
 
 /** The email, mobile, company, job title and website the transcript says, each at most once. */
