@@ -34,6 +34,7 @@ describe('parseEnv', () => {
     [{ S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE'],
     [{ UPLOAD_SIGNING_SECRET: 'short' }, 'UPLOAD_SIGNING_SECRET'],
     [{ TRANSCRIPTION_ENGINE: 'assemblyai' }, 'ASSEMBLYAI_API_KEY'],
+    [{ ASSEMBLYAI_BASE_URL: 'assemblyai.internal' }, 'ASSEMBLYAI_BASE_URL'],
     [{ RATE_LIMITS: 'sometimes' }, 'RATE_LIMITS'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ UPLOAD_QUOTA_FILES_PER_DAY: '0' }, 'UPLOAD_QUOTA_FILES_PER_DAY'],

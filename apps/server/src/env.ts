@@ -52,6 +52,7 @@ const envSchema = z
     // Transcription: AssemblyAI with a key, else the offline engine when installed.
     TRANSCRIPTION_ENGINE: z.enum(['auto', 'assemblyai', 'offline', 'none']).default('auto'),
     ASSEMBLYAI_API_KEY: optional,
+    ASSEMBLYAI_BASE_URL: optional.pipe(z.url().optional()),
     TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {

@@ -8,6 +8,7 @@ const FIELD_NAMES: Record<SuggestionField, string> = {
   email: 'Email',
   mobile: 'Mobile',
   company: 'Company',
+  title: 'Job title',
   website: 'Website',
 }
 

@@ -139,7 +139,7 @@ describe('contact details said in the note', () => {
   test.each([
     ['She works at Acme Corp on payments.', { company: 'Acme Corp' }],
     ['he works for the guardian in london', { company: 'Guardian' }],
-    ['He is the CTO at Globex and loves sailing', { company: 'Globex' }],
+    ['He is the CTO at Globex and loves sailing', { company: 'Globex', title: 'CTO' }],
     ['her company is called bright labs and they hire', { company: 'Bright Labs' }],
     ['works at acme dot io', { company: 'Acme', website: 'acme.io' }],
     ['the website is www dot acme dot com', { website: 'www.acme.com' }],

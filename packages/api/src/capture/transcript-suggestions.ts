@@ -3,9 +3,9 @@ import { findPhoneNumbersInText, isSupportedCountry } from 'libphonenumber-js'
 
 /**
  * What a voice note's transcript suggests for the form: a follow-up day, and the email, mobile,
- * company or website the person said. Only proposals; the screen offers each one as a button.
+ * company, job title or website the person said. Only proposals; the screen offers each one as a button.
  */
-export type SuggestionField = 'followUpOn' | 'email' | 'mobile' | 'company' | 'website'
+export type SuggestionField = 'followUpOn' | 'email' | 'mobile' | 'company' | 'title' | 'website'
 export type TranscriptSuggestion = {
   field: SuggestionField
   /** The form value: YYYY-MM-DD for followUpOn, else the text to put in the field. */
@@ -117,6 +117,31 @@ function nextDayOfMonth(today: Date, dayOfMonth: number): Date | null {
   return null
 }
 
+const MONTH_NAMES = wordList(
+  'january february march april may june july august september october november december',
+)
+const MONTH_WORD =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+const WEEKDAY_WORD = '(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?'
+const WEEKDAY_PREFIXES = wordList('sun mon tue wed thu fri sat')
+/** Where in a month 'early', 'mid' and 'late' fall; 'end of' is the month's last day. */
+const PART_OF_MONTH_DAY: Record<string, number> = {
+  beginning: 1,
+  start: 1,
+  early: 5,
+  mid: 15,
+  middle: 15,
+  late: 25,
+}
+
+const lastDayOfMonth = (year: number, month: number) =>
+  new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/** The next `weekday` (0 Sunday) strictly after `today`. */
+function nextWeekday(today: Date, weekday: number): Date {
+  return addDays(today, ((weekday - today.getUTCDay() + 6) % 7) + 1)
+}
+
 /** Chrono's English parser plus what people say at a venue and chrono does not read. */
 function followUpParser(today: Date) {
   const parser = chrono.casual.clone()
@@ -138,6 +163,55 @@ function followUpParser(today: Date) {
       extract: () => dayParts(addDays(today, 14)),
     },
     {
+      // 'the week after next': the same weekday two weeks on, as 'next week' is one week on.
+      pattern: () => /\b(?:the\s+)?week\s+after\s+next\b/i,
+      extract: () => dayParts(addDays(today, 14)),
+    },
+    {
+      // 'first thing next week', 'early next week', 'start of next week': that week's Monday.
+      pattern: () =>
+        /\b(?:first\s+thing|early|(?:the\s+)?(?:start|beginning)\s+of)\s+next\s+week\b/i,
+      extract: () => dayParts(addDays(fridayOf(today, 1), -4)),
+    },
+    {
+      // 'a week from Monday': the coming Monday, and a week on.
+      pattern: () =>
+        new RegExp(
+          `\\b(a|one|two)\\s+weeks?\\s+from\\s+(?:this\\s+|next\\s+)?${WEEKDAY_WORD}\\b`,
+          'i',
+        ),
+      extract: (_context, match) => {
+        const weekday = WEEKDAY_PREFIXES.indexOf((match[2] ?? '').slice(0, 3).toLowerCase())
+        const weeks = match[1]?.toLowerCase() === 'two' ? 2 : 1
+        return weekday === -1 ? null : dayParts(addDays(nextWeekday(today, weekday), 7 * weeks))
+      },
+    },
+    {
+      // 'mid April', 'early next month', 'late this month', 'the end of March'.
+      pattern: () =>
+        new RegExp(
+          `\\b(?:(?:the\\s+)?(beginning|start|middle|end)\\s+of|(early|mid|late))[\\s-]+(?:(next|this)\\s+month|${MONTH_WORD}\\b)`,
+          'i',
+        ),
+      extract: (_context, match) => {
+        const part = (match[1] ?? match[2] ?? '').toLowerCase()
+        let year = today.getUTCFullYear()
+        let month: number
+        if (match[3]) {
+          month = today.getUTCMonth() + 1 + (match[3].toLowerCase() === 'next' ? 1 : 0)
+        } else {
+          const name = (match[4] ?? '').toLowerCase().slice(0, 3)
+          month = MONTH_NAMES.findIndex((full) => full.startsWith(name)) + 1
+        }
+        if (month > 12) [year, month] = [year + 1, month - 12]
+        const dayIn = (inYear: number) =>
+          part === 'end' ? lastDayOfMonth(inYear, month) : (PART_OF_MONTH_DAY[part] ?? 1)
+        // A month named alone is its next occurrence: 'mid April' said in May is next April.
+        if (!match[3] && Date.UTC(year, month - 1, dayIn(year)) <= today.getTime()) year += 1
+        return { year, month, day: dayIn(year) }
+      },
+    },
+    {
       // 'on the third': the next third of a month. 'the 3rd of December' is chrono's own.
       pattern: () =>
         new RegExp(`\\bon\\s+the\\s+${ORDINAL_PATTERN}\\b(?!\\s+(?:of\\b|${MONTH_NAME}))`, 'i'),
@@ -149,6 +223,53 @@ function followUpParser(today: Date) {
     },
   )
   return parser
+}
+
+/** Verbs that place what is said around them in the past: 'we met at the booth on Tuesday'. */
+const PAST_CUES = new Set(
+  wordList(
+    'met saw spoke talked chatted had was were did visited presented gave bumped ran caught introduced attended went came shared showed demoed grabbed sat earlier previously already',
+  ),
+)
+/** Words that look ahead: 'she said to call her on Friday'. */
+const FUTURE_CUES = new Set(
+  wordList(
+    "will 'll going gonna wants want follow call ring email send meet ping catch let's remind circle check book schedule plan planning should need needs must by until before see talk speak chat",
+  ),
+)
+
+/**
+ * Whether the clause a date phrase sits in is about the past: the nearest tense cue before the
+ * phrase decides, else the first after it ('on Tuesday we met').
+ */
+function isPastReference(transcript: string, index: number, length: number, text: string): boolean {
+  if (/\b(?:next|coming|tomorrow|in|from|after)\b/i.test(text)) return false
+  const boundary = /[.;!?,]|\b(?:and|but|so|then)\b/gi
+  let clauseStart = 0
+  let clauseEnd = transcript.length
+  for (const match of transcript.matchAll(boundary)) {
+    if (match.index < index) clauseStart = match.index + match[0].length
+    else if (match.index >= index + length) {
+      clauseEnd = match.index
+      break
+    }
+  }
+  const words = (from: number, to: number) =>
+    transcript
+      .slice(from, to)
+      .toLowerCase()
+      .replace(/[’]/g, "'")
+      .split(/[^a-z']+/)
+      .filter(Boolean)
+  const tense = (word: string) =>
+    PAST_CUES.has(word) ? 'past' : FUTURE_CUES.has(word) || word.endsWith("'ll") ? 'future' : null
+  const before = words(clauseStart, index).map(tense).filter(Boolean)
+  const cue =
+    before.at(-1) ??
+    words(index + length, clauseEnd)
+      .map(tense)
+      .find(Boolean)
+  return cue === 'past'
 }
 
 const isoDay = ({ year, month, day }: { year: number; month: number; day: number }) =>
@@ -185,8 +306,11 @@ export function suggestFollowUps(
   for (const result of followUpParser(today).parse(transcript, reference, {
     forwardDate: true,
   })) {
-    const { start, text } = result
+    const { start, text, index } = result
     if (/\b(?:last|ago|yesterday|previous|past)\b/i.test(text)) continue
+    if (isPastReference(transcript, index, text.length, text)) continue
+    // Said aloud, weekdays are whole words: 'sat next to me' is no Saturday.
+    if (/^(?:mon|tue|wed|thu|fri|sat|sun)$/i.test(text)) continue
     const namesADay = ['day', 'weekday', 'month'].some((part) =>
       start.isCertain(part as chrono.Component),
     )
@@ -208,12 +332,18 @@ export function suggestFollowUps(
 // Contact details
 
 const TLDS = wordList(
-  'com org net io co ai dev app edu gov info biz tech xyz uk us ca au nz ie de fr nl eu es ch se jp in',
+  'com org net io co ai dev app edu gov info biz tech xyz design studio agency health uk us ca au nz ie de fr nl eu es ch se jp in',
 )
 const TLD = `(?:${TLDS.join('|')})`
 const DOT = `(?:\\s+dot\\s+|\\.)`
 const LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?'
 const DOMAIN = `${LABEL}(?:${DOT}${LABEL})*${DOT}${TLD}`
+/** Words said before a domain's last label that are not part of it: 'email her at acme dot io'. */
+const NOT_IN_A_DOMAIN =
+  "(?:and|or|is|was|the|a|an|her|his|their|our|my|email|mail|site|website|at|on|in|to|from|for|with|dot|it|its|it's|that|which|also|try|visit|go|check|out)"
+/** A domain said as words: 'brightline solar dot com' is brightlinesolar.com. */
+const SPOKEN_LABEL = `(?:(?!${NOT_IN_A_DOMAIN}\\s)${LABEL}\\s+){0,2}${LABEL}`
+const SPOKEN_DOMAIN = `${SPOKEN_LABEL}(?:${DOT}${SPOKEN_LABEL})*${DOT}${TLD}`
 const LOCAL_PART = `[a-z0-9](?:[a-z0-9]|[._+-]|\\s+(?:dot|underscore|dash|hyphen)\\s+)*?`
 
 /** Words before 'at' that are no one's mailbox: 'works at acme dot io' names a website. */
@@ -232,7 +362,7 @@ function joinSpelledLetters(text: string): string {
   )
   // A run of two or more single letters (or doubled ones), spelled out: one word.
   return doubled.replace(
-    /\b([a-z0-9]|([a-z0-9])\2{1,2})(?:\s+([a-z0-9]|([a-z0-9])\4{1,2})\b)+/gi,
+    /(?<!['’])\b([a-z0-9]|([a-z0-9])\2{1,2})(?:\s+([a-z0-9]|([a-z0-9])\4{1,2})\b)+/gi,
     (run) => (/^(?:a|i)(?:\s+(?:a|i))*$/i.test(run) ? run : run.replace(/\s+/g, '')),
   )
 }
@@ -243,13 +373,14 @@ const written = (spoken: string) =>
     .replace(/\s+dot\s+/g, '.')
     .replace(/\s+underscore\s+/g, '_')
     .replace(/\s+(?:dash|hyphen)\s+/g, '-')
+    .replace(/\s+/g, '')
 
 type Found = { value: string; start: number; end: number }
 
 function findEmails(text: string): Found[] {
   const found: Found[] = []
   const pattern = new RegExp(
-    `(?<![a-z0-9._+-])(${LOCAL_PART})(?:\\s+at\\s+|\\s*@\\s*)(${DOMAIN})\\b`,
+    `(?<![a-z0-9._+-])(${LOCAL_PART})(?:\\s+at\\s+|\\s*@\\s*)(${SPOKEN_DOMAIN})\\b`,
     'gi',
   )
   for (const match of text.matchAll(pattern)) {
@@ -268,12 +399,21 @@ function findEmails(text: string): Found[] {
 /** Written or spoken domains with a known top-level domain, so 'e.g.' or 'St. Louis' are none. */
 function findWebsites(text: string, taken: Found[]): Found[] {
   const found: Found[] = []
+  // After 'website is', a domain said in several words is one: 'brightline solar dot com'.
+  const cued = new RegExp(
+    `\\b(?:(?:web\\s*site|site|homepage|url|web\\s+address)(?:'s|\\s+is)?|check\\s+out|visit|go\\s+to)\\s+(?:at\\s+)?(${SPOKEN_DOMAIN})\\b`,
+    'gi',
+  )
+  for (const match of text.matchAll(cued)) {
+    const start = match.index + match[0].length - (match[1] ?? '').length
+    found.push({ value: written(match[1] ?? ''), start, end: match.index + match[0].length })
+  }
   const pattern = new RegExp(`\\b(?:https?://)?(${DOMAIN})\\b(/[^\\s,]*[^\\s,.])?`, 'gi')
   for (const match of text.matchAll(pattern)) {
     const start = match.index
     const end = start + match[0].length
     // An email's domain is not a website of its own.
-    if (taken.some((email) => start < email.end && end > email.start)) continue
+    if ([...taken, ...found].some((other) => start < other.end && end > other.start)) continue
     found.push({ value: written(match[1] ?? '') + (match[2] ?? ''), start, end })
   }
   return found
@@ -298,11 +438,16 @@ const DIGIT_TOKEN = `(?:\\d+|${Object.keys(DIGIT_WORDS).join('|')}|(?:double|tri
 
 /** 'plus four four seven seven double O...' → '+447700...', for runs of 7 digits or more. */
 function spokenDigitsWritten(text: string): string {
-  const run = new RegExp(`\\b(?:plus\\s+)?${DIGIT_TOKEN}(?:[\\s-]+${DIGIT_TOKEN})+\\b`, 'gi')
+  const run = new RegExp(
+    `\\b(?:plus\\s+)?${DIGIT_TOKEN}(?:(?:[\\s-]|[,.…]+\\s)+${DIGIT_TOKEN})+\\b`,
+    'gi',
+  )
   return text.replace(run, (spoken) => {
+    // Written digits are libphonenumber's to read, with their '+' and spacing.
+    if (/^[\d\s,.…-]+$/.test(spoken)) return spoken
     const digits = spoken
       .toLowerCase()
-      .split(/[\s-]+/)
+      .split(/[\s,.…-]+/)
       .reduce<{ text: string; repeat: number }>(
         (acc, token) => {
           if (token === 'plus') return { text: `${acc.text}+`, repeat: 1 }
@@ -324,40 +469,53 @@ function findMobiles(text: string, country: string | undefined): string[] {
   )
 }
 
-const COMPANY_CUE =
-  "(?:works?|working|worked|job)\\s+(?:at|for|with)|(?:company|startup|firm)(?:(?:'s|\\s+is)(?:\\s+(?:called|named))?|\\s+(?:called|named))|(?:ceo|cto|cfo|coo|founder|co-?founder|engineer|developer|designer|manager|director|partner|recruiter|investor|analyst|consultant|lead)\\s+(?:at|of)"
+const ROLE_NOUN =
+  'ceo|cto|cfo|coo|cmo|cpo|founder|co-?founder|engineer|developer|designer|manager|director|partner|recruiter|investor|analyst|consultant|lead|president|scientist|officer|editor|architect|researcher|advisor|adviser|owner|specialist|strategist|producer|professor|lawyer|attorney|accountant|marketer|intern|buyer|chef|economist|journalist'
+/** 'head of growth', 'VP of sales and marketing', 'senior product designer'. */
+const ROLE = `(?:(?:head|vp|svp|evp|vice\\s+president|director|chief\\s+[a-z]+\\s+officer)\\s+of\\s+[a-z&]+(?:\\s+(?:and|&)\\s+[a-z]+)?|(?:(?!(?:a|an|the|is|was|she|he|they|now|who|as|and|but)\\b)[a-z-]+\\s+){0,2}(?:${ROLE_NOUN}))`
+/** What says where someone works: each cue's company is the words after it. */
+const COMPANY_CUES = [
+  '(?:works?|working|worked|job|been|(?:team|group|department)|runs\\s+[a-z]+)\\s+(?:at|for|with)',
+  "(?:company|startup|firm)(?:(?:'s|\\s+is)(?:\\s+(?:called|named))?|\\s+(?:called|named))",
+  `(${ROLE})\\s+(?:at|of|for|with)`,
+  // Weaker cues, no 'the' after them: 'she's at Shopify', 'now with KPMG', 'joined Canva'.
+  "(?:now|currently)\\s+(?:(?:she|he|they)(?:'s|'re|\\s+is|\\s+are)\\s+)?(?:at|with)(?!\\s+the\\b)",
+  "(?:she|he|they)(?:'s|'re|\\s+is|\\s+are)\\s+(?:now\\s+)?(?:at|with)(?!\\s+the\\b)",
+  '(?:joined|joining|(?:moved|switched)\\s+(?:from\\s+[a-z0-9&.-]+(?:\\s+[a-z0-9&.-]+)?\\s+)?to)(?!\\s+the\\b)',
+]
+/** Said in a cue's clause, it makes the workplace a former one: 'used to work at IBM'. */
+const FORMER = /\b(?:used\s+to|formerly|previously|former|ex|worked|was|were|left|back\s+then)\b/i
+const CLAUSE_BREAK = /[,.;!?]|\b(?:but|and|now|then|before|until|so)\b/i
 /** Where a company name stops when the transcript has no capitals to tell. */
 const AFTER_COMPANY = new Set(
   wordList(
-    'and on in about as who which that but so since for with where follow call email next until to the she he they we i you her his their said says doing now there here is was dot at',
+    'and on in about as who which that but so since for with where follow call email next until to the she he they we i you her his their said says doing now there here is was dot at last this before',
   ),
 )
-const NOT_A_COMPANY = new Set([
-  'home',
-  'night',
-  'the',
-  'a',
-  'an',
-  'it',
-  'them',
-  'us',
-  'me',
-  'him',
-  'her',
-])
+const NOT_A_COMPANY = new Set(wordList('home night the a an it them us me him her lunch dinner'))
+/** Words a title keeps in capitals or in lower case when the transcript has no capitals. */
+const ACRONYMS = new Set(wordList('ceo cto cfo coo cmo cpo vp svp evp hr ux ui ai it qa'))
+const SMALL_WORDS = new Set(wordList('of and for'))
 
 const titleCase = (words: string[]) =>
   words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ')
+const jobTitleCase = (title: string) =>
+  title
+    .split(/\s+/)
+    .map((word) => {
+      const lower = word.toLowerCase()
+      if (ACRONYMS.has(lower)) return lower.toUpperCase()
+      if (SMALL_WORDS.has(lower)) return lower
+      return /[A-Z]/.test(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)
+    })
+    .join(' ')
 
-function findCompany(text: string): string | null {
-  const match = new RegExp(`\\b(?:${COMPANY_CUE})\\s+(?:the\\s+)?([^,.;!?]+)`, 'i').exec(text)
-  if (!match) return null
-  const rest = match[1] ?? ''
+/** The company name in the words after a cue, or null. */
+function companyAfter(rest: string, hasCapitals: boolean): string | null {
   // 'works at acme dot io': the company is the domain's name; the website is suggested apart.
   const domain = new RegExp(`^(${LABEL})${DOT}`, 'i').exec(rest)
   const words = (domain ? (domain[1] ?? '') : rest).trim().split(/\s+/)
   if (NOT_A_COMPANY.has((words[0] ?? '').toLowerCase())) return null
-  const hasCapitals = /[A-Z]/.test(text.slice(1))
   if (hasCapitals && !domain) {
     // A written transcript capitalises names: the run of capitalised words ('Acme Corp').
     const name: string[] = []
@@ -372,10 +530,34 @@ function findCompany(text: string): string | null {
     if (AFTER_COMPANY.has(word.toLowerCase()) || name.length === 3) break
     name.push(word)
   }
-  return name.length > 0 ? (domain || !hasCapitals ? titleCase(name) : name.join(' ')) : null
+  return name.length > 0 ? titleCase(name) : null
 }
 
-/** The email, mobile, company and website the transcript says, each at most once. */
+/**
+ * Where the person works now, and their title when said with it ('head of growth at Finch
+ * Robotics'): the last workplace said that is not a former one ('used to work at IBM but now
+ * she's at Shopify' is Shopify).
+ */
+function findCompany(text: string): { company: string; title: string | null } | null {
+  const hasCapitals = /[A-Z]/.test(text.slice(1))
+  // The name is looked ahead at, so a later cue in the same words is found too.
+  const pattern = new RegExp(
+    `(?<!['’])\\b(?:${COMPANY_CUES.join('|')})\\s+(?=(?:the\\s+)?([^,.;!?]+))`,
+    'gi',
+  )
+  let current: { company: string; title: string | null } | null = null
+  for (const match of text.matchAll(pattern)) {
+    const [cue, role, rest = ''] = match
+    const clause = text.slice(0, match.index).split(CLAUSE_BREAK).at(-1) ?? ''
+    if (FORMER.test(clause + cue)) continue
+    const company = companyAfter(rest, hasCapitals)
+    if (!company) continue
+    current = { company, title: role ? jobTitleCase(role) : null }
+  }
+  return current
+}
+
+/** The email, mobile, company, job title and website the transcript says, each at most once. */
 export function suggestContactDetails(
   transcript: string,
   { defaultCountry }: Pick<SuggestionContext, 'defaultCountry'> = {},
@@ -386,12 +568,15 @@ export function suggestContactDetails(
   const website = findWebsites(text, emails)[0]?.value
   // Digits before letters: 'double o' in a number is '00', not a spelled 'oo'.
   const mobile = findMobiles(transcript, defaultCountry)[0]
-  const company = findCompany(text)
+  const workplace = findCompany(text)
   const suggestions: TranscriptSuggestion[] = []
   if (email) suggestions.push({ field: 'email', value: email, label: `Use email ${email}` })
   if (mobile) suggestions.push({ field: 'mobile', value: mobile, label: `Use mobile ${mobile}` })
-  if (company)
+  if (workplace) {
+    const { company, title } = workplace
     suggestions.push({ field: 'company', value: company, label: `Use company ${company}` })
+    if (title) suggestions.push({ field: 'title', value: title, label: `Use job title ${title}` })
+  }
   if (website)
     suggestions.push({ field: 'website', value: website, label: `Use website ${website}` })
   return suggestions

@@ -86,6 +86,27 @@ describe('the AssemblyAI engine', () => {
     expect(seen.polls).toBe(pollsAtTimeout)
   })
 
+  it('talks to another address when given one', async () => {
+    const elsewhere = 'http://assemblyai.internal:8080'
+    server.use(
+      http.post(`${elsewhere}/v2/upload`, () => HttpResponse.json({ upload_url: UPLOAD_URL })),
+      http.post(`${elsewhere}/v2/transcript`, () =>
+        HttpResponse.json({ id: 'tr_2', status: 'queued', audio_url: UPLOAD_URL }),
+      ),
+      http.get(`${elsewhere}/v2/transcript/tr_2`, () =>
+        HttpResponse.json({ id: 'tr_2', status: 'completed', text: 'Through the proxy.' }),
+      ),
+    )
+    const proxied = createAssemblyAiEngine({
+      apiKey: KEY,
+      baseUrl: elsewhere,
+      pollingIntervalMs: 10,
+    })
+    expect(await transcribeWithin(proxied, audio, 5000)).toEqual({
+      transcription: 'Through the proxy.',
+    })
+  })
+
   it('answers a refused API key as a failed transcription, not an error', async () => {
     server.use(
       http.post(`${API}/v2/upload`, () =>

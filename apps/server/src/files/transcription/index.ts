@@ -25,7 +25,10 @@ export async function createTranscriber(env: Env): Promise<Transcriber> {
   if (choice === 'none')
     return unavailableTranscriber('Transcription is turned off on this server.')
   if (env.ASSEMBLYAI_API_KEY && (choice === 'assemblyai' || choice === 'auto')) {
-    return createAssemblyAiEngine({ apiKey: env.ASSEMBLYAI_API_KEY })
+    return createAssemblyAiEngine({
+      apiKey: env.ASSEMBLYAI_API_KEY,
+      baseUrl: env.ASSEMBLYAI_BASE_URL,
+    })
   }
   const tools = await findOfflineTools()
   if (tools) return createOfflineEngine(tools)

@@ -26,6 +26,7 @@ import { ClosableScreenTitle } from '../../../components/closable-screen-title.t
 import { ConnectionTypeToggles } from '../../../components/connection-type-toggles.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
 import { TranscriptSuggestions } from '../../../components/transcript-suggestions.tsx'
+import { jobTitleInNotes, notesWithJobTitle } from '../../../lib/job-title-notes.ts'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import { lastCapture, suggestedEventId } from '../../../lib/capture-memory.ts'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
@@ -335,10 +336,15 @@ export function AddConnectionScreen() {
                       email: form.values.email,
                       mobile: form.values.mobile,
                       company: form.values.company,
+                      title: jobTitleInNotes(form.values.notes),
                       website: form.values.website,
                     }
               }
-              onAccept={(field, value) => form.setFieldValue(field, value)}
+              onAccept={(field, value) =>
+                field === 'title'
+                  ? form.setFieldValue('notes', notesWithJobTitle(form.values.notes, value))
+                  : form.setFieldValue(field, value)
+              }
             />
             <PhotoField
               value={form.values.photos}

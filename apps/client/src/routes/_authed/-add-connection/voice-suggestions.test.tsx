@@ -95,6 +95,34 @@ describe('suggestions from the voice note', { timeout: 20_000 }, () => {
     expect(created.voiceNoteRecordedAt).toBeInstanceOf(Date)
   })
 
+  it("offers the job title said with the company, and puts it in the notes' title line", async () => {
+    recordingAnsweredWith(
+      "Carlos used to work at IBM but now he's head of growth at Finch Robotics, email carlos at finch robotics dot io.",
+    )
+    const { user } = open('/add-connection')
+    await user.type(await screen.findByLabelText(/First name/), 'Carlos')
+    await user.type(screen.getByLabelText('Notes'), 'Met at the robotics stand')
+    await user.click(screen.getByRole('button', { name: 'Record' }))
+    await user.click(await screen.findByRole('button', { name: 'Stop' }))
+    await user.click(screen.getByRole('button', { name: 'Save & Transcribe' }))
+    const offered = await suggestions()
+    expect(
+      within(offered)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Use email carlos@finchrobotics.io',
+      'Use company Finch Robotics',
+      'Use job title Head of Growth',
+    ])
+    await user.click(within(offered).getByRole('button', { name: 'Use job title Head of Growth' }))
+    expect(screen.getByLabelText('Notes')).toHaveValue(
+      'Job title: Head of Growth\nMet at the robotics stand',
+    )
+    await user.click(within(offered).getByRole('button', { name: 'Use company Finch Robotics' }))
+    expect(screen.getByLabelText('Company')).toHaveValue('Finch Robotics')
+  })
+
   it('with a chosen person, offers only the follow-up', async () => {
     recordingAnsweredWith(TRANSCRIPT)
     const grace = makePerson({ firstName: 'Grace', lastName: 'Hopper' })

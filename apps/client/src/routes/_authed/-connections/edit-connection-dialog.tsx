@@ -16,6 +16,7 @@ import type { ConnectionItem } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
 import { TranscriptSuggestions } from '../../../components/transcript-suggestions.tsx'
+import { jobTitleInNotes, notesWithJobTitle } from '../../../lib/job-title-notes.ts'
 import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
 import {
   ConnectionTypeToggles,
@@ -162,9 +163,14 @@ function EditConnectionForm({
             email: form.values.email,
             mobile: form.values.mobile,
             company: form.values.company,
+            title: jobTitleInNotes(form.values.notes),
             website: form.values.website,
           }}
-          onAccept={(field, value) => form.setFieldValue(field, value)}
+          onAccept={(field, value) =>
+            field === 'title'
+              ? form.setFieldValue('notes', notesWithJobTitle(form.values.notes, value))
+              : form.setFieldValue(field, value)
+          }
         />
         <PhotoField
           value={form.values.photos}
