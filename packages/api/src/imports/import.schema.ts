@@ -38,9 +38,12 @@ export const importContactInput = z
 
 export type ImportContactInput = z.input<typeof importContactInput>
 
-export const contactImportSourceField = z.enum(['vcard', 'google-csv', 'linkedin-csv'], {
-  error: 'Unknown kind of contact file',
-})
+export const contactImportSourceField = z.enum(
+  ['vcard', 'google-csv', 'outlook-csv', 'linkedin-csv'],
+  {
+    error: 'Unknown kind of contact file',
+  },
+)
 
 /** A part of a file being imported; `uploadId` is chosen by the client once per import. */
 export const stageImportInput = z.object({

@@ -10,6 +10,7 @@ import type { ContactFileFormat, FileContact } from '@fiveconnect/api/contact-fi
 export const FORMAT_LABELS: Record<ContactFileFormat, string> = {
   vcard: 'vCard file',
   'google-csv': 'Google Contacts export',
+  'outlook-csv': 'Outlook contacts export',
   'linkedin-csv': 'LinkedIn connections export',
 }
 
