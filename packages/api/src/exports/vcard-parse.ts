@@ -178,6 +178,8 @@ function propertyOf(line: Uint8Array): Property | null {
   return { name, types, params, bytes: isQp ? decodeQuotedPrintable(value) : value }
 }
 
+type Decoder = { decode: (bytes: Uint8Array) => string }
+
 /** null for a CHARSET no decoder knows. */
 const decoderFor = (label: string) => {
   try {
@@ -190,7 +192,7 @@ const decoderFor = (label: string) => {
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** How a file's values become text: is it already UTF-8, and its one legacy CHARSET if any. */
-type Source = { isUtf8: boolean; fallback: TextDecoder | null }
+type Source = { isUtf8: boolean; fallback: Decoder | null }
 
 /**
  * A value's text: per its CHARSET when it names one, else UTF-8, else the file's one declared
@@ -215,7 +217,7 @@ function textOf(property: Property, source: Source): string {
 const UNICODE_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii'])
 
 /** The decoder of the one legacy CHARSET a file declares; null for none, or for several. */
-function fileCharset(cards: Card[]): TextDecoder | null {
+function fileCharset(cards: Card[]): Decoder | null {
   const labels = new Set<string>()
   for (const { properties } of cards) {
     for (const { params } of properties) {
