@@ -63,6 +63,9 @@ export const uploadInput = z.object({ uploadId: uuidParam })
 
 const reasons = z.array(z.enum(['email', 'mobile', 'linkedin', 'name']))
 
+/** The same email, mobile or LinkedIn is a strong match; only a similar name at the company, weak. */
+export const STRONG_REASONS = ['email', 'mobile', 'linkedin'] as const
+
 /** Someone a contact probably is: one of the caller's people, or an earlier contact of the file. */
 export const importMatchOutput = z.discriminatedUnion('kind', [
   z.object({
@@ -94,6 +97,7 @@ export const importPreviewOutput = z.object({
       lastName: z.string(),
       email: z.string().nullable(),
       company: z.string().nullable(),
+      strength: z.enum(['strong', 'weak']),
       matches: z.array(importMatchOutput),
     }),
   ),
@@ -101,8 +105,31 @@ export const importPreviewOutput = z.object({
 
 export type ImportPreview = z.output<typeof importPreviewOutput>
 
+const choicePosition = z.number().int().min(1).max(1_000_000)
+
+/** What to do with a flagged contact; a flagged contact without a choice is skipped. */
+export const importChoiceInput = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ position: choicePosition, action: z.literal('skip') }),
+    z.object({ position: choicePosition, action: z.literal('import') }),
+    z.object({ position: choicePosition, action: z.literal('merge'), personId: uuidParam }),
+  ],
+  { error: 'Choose to skip, import or merge' },
+)
+
+export type ImportChoice = z.infer<typeof importChoiceInput>
+
 export const createImportInput = z.object({
   uploadId: uuidParam,
+  choices: z
+    .array(importChoiceInput, { error: 'Choices must be a list' })
+    .max(MAX_IMPORT_CONTACTS, `An import holds at most ${MAX_IMPORT_CONTACTS} contacts`)
+    .refine(
+      (choices) => new Set(choices.map((choice) => choice.position)).size === choices.length,
+      'Each contact has one choice',
+    )
+    .default([]),
   source: contactImportSourceField,
   fileName: storableText('The file name', 'The file name is required')
     .trim()
@@ -125,6 +152,8 @@ export const createImportOutput = z.object({
   contactImport: contactImportOutput,
   /** Contacts left out at commit: duplicates, including any that appeared since the preview. */
   skipped: z.number().int(),
+  /** Contacts merged into one of the caller's people. */
+  merged: z.number().int(),
 })
 
 export const undoImportInput = z.object({ id: uuidParam })
