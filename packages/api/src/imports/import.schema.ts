@@ -11,6 +11,8 @@ export const MAX_IMPORT_FILE_BYTES = 20 * 1024 * 1024
 export const IMPORT_LIST_LIMIT = 20
 
 export const NO_NAME_MESSAGE = 'No name'
+/** Why a card with a company and no person's name (a company's own card) is not imported. */
+export const COMPANY_ONLY_MESSAGE = 'A company, not a person: no name to import'
 
 const namePart = (label: string) =>
   storableText(label, `${label} must be text`)
