@@ -26,7 +26,10 @@ type Props = {
   onCancel: () => void
 }
 
-/** The person a flagged contact would be merged into: the first of the user's people it matches. */
+/**
+ * The person a flagged contact would be merged into: the first of the user's people it matches
+ * (listed first, as 'Matches …').
+ */
 const mergeTargetOf = (duplicate: Duplicate) =>
   duplicate.matches.find((match) => match.kind === 'person')
 
@@ -192,6 +195,7 @@ function Duplicates({ label, hint, duplicates, rowWord, actionOf, onChoose }: Du
               ))}
               <SegmentedControl<Action>
                 mt={4}
+                fullWidth
                 size="xs"
                 value={actionOf(duplicate.position)}
                 onChange={(action) => onChoose(duplicate.position, action)}
@@ -199,9 +203,7 @@ function Duplicates({ label, hint, duplicates, rowWord, actionOf, onChoose }: Du
                 data={[
                   { value: 'skip', label: 'Skip' },
                   { value: 'import', label: 'Import anyway', disabled: isSameEmail },
-                  ...(target
-                    ? [{ value: 'merge' as const, label: `Merge into ${fullNameOf(target)}` }]
-                    : []),
+                  ...(target ? [{ value: 'merge' as const, label: 'Merge' }] : []),
                 ]}
               />
             </List.Item>

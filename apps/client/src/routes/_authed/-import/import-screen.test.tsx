@@ -205,7 +205,7 @@ describe('importing contacts', { timeout: 20_000 }, () => {
     // A second person cannot have the email of someone the user has.
     expect(within(strong).getByRole('radio', { name: 'Import anyway' })).toBeDisabled()
     expect(within(strong).getByRole('radio', { name: 'Skip' })).toBeChecked()
-    await user.click(within(strong).getByRole('radio', { name: 'Merge into Grace Hopper' }))
+    await user.click(within(strong).getByRole('radio', { name: 'Merge' }))
 
     const weak = within(preview).getByRole('region', { name: 'Perhaps the same person' })
     expect(weak).toHaveTextContent('Matches John Smith (Acme) · Similar name at the same company')
