@@ -277,7 +277,8 @@ function* cardsOf(bytes: Uint8Array): Generator<Card> {
   }
 }
 
-const sameText = (a: string, b: string) =>
+/** Whether two texts are the same but for case and spacing. */
+export const sameText = (a: string, b: string) =>
   a.replace(/\s+/g, ' ').toLowerCase() === b.replace(/\s+/g, ' ').toLowerCase()
 
 const MOBILE_TYPES = ['CELL', 'MOBILE', 'IPHONE']

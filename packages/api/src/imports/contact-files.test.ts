@@ -76,6 +76,17 @@ describe('reading a Google Contacts CSV', () => {
       ],
     })
   })
+  it('takes no person’s name from a company’s own contact, shown as the company', () => {
+    const csv = [
+      'Name,Given Name,Family Name,E-mail 1 - Type,E-mail 1 - Value,Organization 1 - Name',
+      'Fabrikam Inc.,,,* Work,sales@fabrikam.example,Fabrikam Inc.',
+      'Jo Bloggs,,,,,Fabrikam Inc.',
+    ].join('\r\n')
+    expect(contactsOf(new TextEncoder().encode(csv)).contacts).toEqual([
+      contact({ email: 'sales@fabrikam.example', company: 'Fabrikam Inc.' }),
+      contact({ firstName: 'Jo', lastName: 'Bloggs', company: 'Fabrikam Inc.' }),
+    ])
+  })
 })
 
 describe('reading a LinkedIn Connections.csv', () => {

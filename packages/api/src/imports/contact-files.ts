@@ -4,7 +4,7 @@
 // exporters' layouts are read here.
 import Papa from 'papaparse'
 import { decodeByBom, decodeUtf8OrWindows1252, isLinkedinUrl } from '../exports/contact-text.ts'
-import { readVCards, type ImportedContact } from '../exports/vcard-parse.ts'
+import { readVCards, sameText, type ImportedContact } from '../exports/vcard-parse.ts'
 
 type CsvFormat = 'google-csv' | 'outlook-csv' | 'linkedin-csv'
 export type ContactFileFormat = 'vcard' | CsvFormat
@@ -117,10 +117,13 @@ function googleContact(cell: Cell): ImportContact {
   const primary = (values: { label: string; value: string }[]) =>
     (values.find(({ label }) => label.startsWith('*')) ?? values[0])?.value ?? ''
 
+  const company = cell('Organization Name') || cell('Organization 1 - Name')
   let firstName = cell('First Name') || cell('Given Name')
   let lastName = cell('Last Name') || cell('Family Name')
-  if (!firstName && !lastName) {
-    const [first = '', ...rest] = (cell('Name') || cell('File As') || cell('Nickname')).split(/\s+/)
+  const shownAs = cell('Name') || cell('File As') || cell('Nickname')
+  // A company's own contact is shown as the company: no person's name to take from it.
+  if (!firstName && !lastName && !sameText(shownAs, company)) {
+    const [first = '', ...rest] = shownAs.split(/\s+/)
     firstName = first
     lastName = rest.join(' ')
   }
@@ -129,7 +132,7 @@ function googleContact(cell: Cell): ImportContact {
     lastName,
     email: primary(emails),
     mobile: phones.find(({ label }) => /mobile|cell/i.test(label))?.value ?? primary(phones),
-    company: cell('Organization Name') || cell('Organization 1 - Name'),
+    company,
     title: cell('Organization Title') || cell('Organization 1 - Title'),
     linkedin: websites.find(isLinkedinUrl) ?? '',
     website: websites.find((url) => !isLinkedinUrl(url)) ?? '',
