@@ -101,7 +101,7 @@ describe('journey: importing contact files', () => {
     const preview = page.getByRole('region', { name: 'Import preview' })
     await preview.getByRole('heading', { name: '2 people will be imported' }).waitFor(SLOW)
     await preview.getByText('vCard file').waitFor()
-    const repeats = preview.getByRole('region', { name: 'Duplicates' })
+    const repeats = preview.getByRole('region', { name: 'Same person' })
     await repeats.getByText('Repeats card 1 of this file (Ada Lovelace) · Same email').waitFor()
     await preview
       .getByRole('region', { name: 'Skipped' })
@@ -116,17 +116,22 @@ describe('journey: importing contact files', () => {
     await past.getByText('iPhone contacts.vcf').waitFor()
     await past.getByText(/^vCard file · 2 people · /).waitFor()
 
-    // LinkedIn: Alan is already one of the user's people (the same LinkedIn profile).
+    // LinkedIn: Alan is already one of the user's people (the same LinkedIn profile): merged, his
+    // empty job title is filled in and his company kept.
     await chooseFile(page, 'Connections.csv', 'text/csv', LINKEDIN_CONNECTIONS)
     await preview.getByRole('heading', { name: '2 people will be imported' }).waitFor(SLOW)
     await preview.getByText('LinkedIn connections export').waitFor()
-    const duplicates = preview.getByRole('region', { name: 'Duplicates' })
-    expect(await duplicates.getByRole('listitem').allTextContents()).toEqual([
-      'Alan TuringMatches Alan Turing (Bletchley Park) · Same LinkedIn',
-    ])
+    const duplicates = preview.getByRole('region', { name: 'Same person' })
+    const alan = duplicates.getByRole('listitem')
+    expect(await alan.count()).toBe(1)
+    await alan.getByText('Matches Alan Turing (Bletchley Park) · Same LinkedIn').waitFor()
+    await alan.getByText('Merge').click()
+    await preview.getByText('1 contact will be merged into someone you have.').waitFor()
     await checkPhoneScreen(page, 'import-linkedin-preview')
-    await preview.getByRole('button', { name: 'Import 2 people' }).click()
-    await page.getByText('2 people added from Connections.csv. 1 duplicate was left out.').waitFor()
+    await preview.getByRole('button', { name: 'Import 2 people, merge 1' }).click()
+    await page
+      .getByText('2 people added from Connections.csv. 1 merged into someone you have.')
+      .waitFor()
     await past.getByText('Connections.csv').waitFor()
 
     expect(await peopleFound(page, 'Hopper')).toEqual([expect.stringContaining('Grace Hopper')])

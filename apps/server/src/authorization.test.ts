@@ -275,6 +275,16 @@ const procedureCases: Record<string, Case> = {
         input: (victim) => ({ uploadId: victim.uploadId, source: 'vcard', fileName: 'x.vcf' }),
         ...notYourImportUpload,
       },
+      {
+        input: (victim) => ({
+          uploadId: victim.uploadId,
+          source: 'vcard',
+          fileName: 'x.vcf',
+          choices: [{ position: 1, action: 'merge', personId: victim.personId }],
+        }),
+        refusedWith: 404,
+        saying: 'A person to merge into was not found.',
+      },
     ],
   },
   'imports.undo': {

@@ -179,6 +179,142 @@ describe('importing a contact file', () => {
     })
   })
 
+  it('shows strong and weak duplicates apart; each is skipped, imported or merged', async () => {
+    const owner = await registerUser(t)
+    const add = (body: Record<string, string>) =>
+      t
+        .request('/api/people', { body, cookie: owner.cookie })
+        .then((response) => json<{ id: string }>(response))
+    const grace = await add({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@navy.example',
+      company: 'US Navy',
+    })
+    await add({ firstName: 'John', lastName: 'Smith', company: 'Acme', email: 'john@acme.example' })
+    const uploadId = randomUUID()
+    await call(
+      'imports.stage',
+      {
+        uploadId,
+        contacts: [
+          {
+            position: 1,
+            firstName: 'Grace',
+            lastName: 'Hopper',
+            email: 'grace@navy.example',
+            mobile: '+44 7700 900999',
+            company: 'Navy',
+            title: 'Rear Admiral',
+          },
+          // Another Smith at Acme, with an email of his own: a weak match, a different person.
+          {
+            position: 2,
+            firstName: 'Jon',
+            lastName: 'Smith',
+            company: 'Acme',
+            email: 'jon@acme.example',
+          },
+          { position: 3, firstName: 'Jane', lastName: 'Doe', company: 'Acme' },
+        ],
+      },
+      owner.cookie,
+    )
+    const preview = await call('imports.preview', { uploadId }, owner.cookie)
+    expect(preview).toMatchObject({
+      data: {
+        total: 3,
+        toImport: 1,
+        duplicates: [
+          {
+            position: 1,
+            strength: 'strong',
+            matches: [{ personId: grace.id, reasons: ['email'] }],
+          },
+          { position: 2, strength: 'weak', matches: [{ firstName: 'John', reasons: ['name'] }] },
+        ],
+      },
+    })
+
+    const stranger = await registerUser(t)
+    const theirs = await t
+      .request('/api/people', {
+        body: { firstName: 'Not', lastName: 'Yours' },
+        cookie: stranger.cookie,
+      })
+      .then((response) => json<{ id: string }>(response))
+    expect(
+      await call(
+        'imports.create',
+        {
+          uploadId,
+          source: 'vcard',
+          fileName: 'team.vcf',
+          choices: [{ position: 1, action: 'merge', personId: theirs.id }],
+        },
+        owner.cookie,
+      ),
+    ).toMatchObject({ status: 404, message: 'A person to merge into was not found.' })
+
+    expect(
+      await call(
+        'imports.create',
+        {
+          uploadId,
+          source: 'vcard',
+          fileName: 'team.vcf',
+          choices: [
+            { position: 1, action: 'merge', personId: grace.id },
+            { position: 2, action: 'import' },
+            { position: 3, action: 'skip' },
+          ],
+        },
+        owner.cookie,
+      ),
+    ).toMatchObject({
+      status: 200,
+      data: { contactImport: { peopleCount: 1 }, merged: 1, skipped: 1 },
+    })
+    const theirPeople = await t.db
+      .select({
+        firstName: people.firstName,
+        lastName: people.lastName,
+        email: people.email,
+        mobile: people.mobile,
+        company: people.company,
+        title: people.title,
+      })
+      .from(people)
+      .where(eq(people.ownerId, owner.id))
+    expect(theirPeople.sort((a, b) => a.firstName.localeCompare(b.firstName))).toEqual([
+      // Merged: the empty mobile and title filled in, the company kept as it was.
+      {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: 'grace@navy.example',
+        mobile: '+44 7700 900999',
+        company: 'US Navy',
+        title: 'Rear Admiral',
+      },
+      {
+        firstName: 'John',
+        lastName: 'Smith',
+        email: 'john@acme.example',
+        mobile: null,
+        company: 'Acme',
+        title: null,
+      },
+      {
+        firstName: 'Jon',
+        lastName: 'Smith',
+        email: 'jon@acme.example',
+        mobile: null,
+        company: 'Acme',
+        title: null,
+      },
+    ])
+  })
+
   it('answers 404 for an upload or import that is not the caller’s', async () => {
     const uploadId = randomUUID()
     await call('imports.stage', { uploadId, contacts: contacts(1, ['Kept Private']) })

@@ -11,6 +11,7 @@ describe('parseMeCard', () => {
       email: 'ada@engines.example',
       mobile: '+44 7700 900123',
       company: 'Analytical; Engines',
+      title: '',
       linkedin: '',
       website: 'https://ada.example',
     })

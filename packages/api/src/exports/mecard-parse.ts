@@ -51,6 +51,7 @@ export function parseMeCard(text: string): ImportedContact | null {
     email: field('EMAIL'),
     mobile: field('TEL'),
     company: field('ORG'),
+    title: '',
     linkedin: isLinkedin ? url : '',
     website: isLinkedin ? '' : url,
   }

@@ -13,6 +13,7 @@ const person = (fields: Partial<ImportedContact>): ImportedContact => ({
   email: '',
   mobile: '',
   company: '',
+  title: '',
   linkedin: '',
   website: '',
   ...fields,
@@ -23,6 +24,7 @@ const johnDoeAtIbm = {
   lastName: 'Doe',
   email: 'john.doe@ibm.com',
   company: 'IBM',
+  title: 'Money Counter',
 }
 const Ñ = (count: number, separator = '') => Array<string>(count).fill('Ñ').join(separator)
 
@@ -66,7 +68,12 @@ const expected: Record<string, ImportedContact[]> = {
     person({ ...johnDoeAtIbm, mobile: '905-555-1234', website: 'http://www.ibm.com' }),
   ],
   'ezvcard__John_Doe_LOTUS_NOTES.vcf': [
-    person({ ...johnDoeAtIbm, mobile: '+1 (212) 204-34456', website: 'http://www.sun.com' }),
+    person({
+      ...johnDoeAtIbm,
+      title: 'Generic Accountant',
+      mobile: '+1 (212) 204-34456',
+      website: 'http://www.sun.com',
+    }),
   ],
   'ezvcard__John_Doe_MAC_ADDRESS_BOOK.vcf': [
     person({ ...johnDoeAtIbm, mobile: '905-555-1234', website: 'http://www.ibm.com' }),
@@ -82,6 +89,7 @@ const expected: Record<string, ImportedContact[]> = {
   ],
   'ezvcard__fullcontact.vcf': [
     person({
+      title: 'Title1',
       firstName: 'FirstName',
       lastName: 'LastName',
       email: 'home@example.com',
@@ -97,6 +105,7 @@ const expected: Record<string, ImportedContact[]> = {
   ],
   'ezvcard__gmail-single.vcf': [
     person({
+      title: 'TheJobTitle',
       firstName: 'Greg',
       lastName: 'Dartmouth',
       email: 'gdartmouth@hotmail.com',
@@ -107,6 +116,7 @@ const expected: Record<string, ImportedContact[]> = {
   ],
   'ezvcard__gmail-single2.vcf': [
     person({
+      title: 'TheJobTitle',
       firstName: 'VCard',
       lastName: 'Test',
       email: 'email@example.com',
@@ -118,6 +128,7 @@ const expected: Record<string, ImportedContact[]> = {
   // vCard 2.1: the comma in the company's name is not an escape.
   'ezvcard__outlook-2003.vcf': [
     person({
+      title: 'The Job Title',
       firstName: 'John',
       lastName: 'Doe',
       email: 'jdoe@hotmail.com',
@@ -128,6 +139,7 @@ const expected: Record<string, ImportedContact[]> = {
   ],
   'ezvcard__outlook-2007.vcf': [
     person({
+      title: 'TheJobTitle',
       firstName: 'Michael',
       lastName: 'Angstadt',
       email: 'mike.angstadt@gmail.com',
@@ -166,6 +178,7 @@ const expected: Record<string, ImportedContact[]> = {
   ],
   'ezvcard__thunderbird-MoreFunctionsForAddressBook-extension.vcf': [
     person({
+      title: 'TheTitle',
       firstName: 'John',
       lastName: 'Doe',
       email: 'doe.john@hotmail.com',

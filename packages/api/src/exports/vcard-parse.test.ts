@@ -24,6 +24,7 @@ describe('parseVCard', () => {
       email: 'zoe@acme.example',
       mobile: '+44 7700 900123',
       company: 'Acme; Widgets, Ltd',
+      title: '',
       linkedin: 'https://linkedin.com/in/zoe',
       website: 'https://acme.example',
     })

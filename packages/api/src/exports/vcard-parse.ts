@@ -11,6 +11,7 @@ export type ImportedContact = {
   email: string
   mobile: string
   company: string
+  title: string
   linkedin: string
   website: string
 }
@@ -177,6 +178,8 @@ function propertyOf(line: Uint8Array): Property | null {
   return { name, types, params, bytes: isQp ? decodeQuotedPrintable(value) : value }
 }
 
+type Decoder = { decode: (bytes: Uint8Array) => string }
+
 /** null for a CHARSET no decoder knows. */
 const decoderFor = (label: string) => {
   try {
@@ -186,14 +189,44 @@ const decoderFor = (label: string) => {
   }
 }
 
-/** A value's text: per its CHARSET when it names one, else UTF-8, else Windows-1252. */
-function textOf(property: Property, isUtf8Source: boolean): string {
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** How a file's values become text: is it already UTF-8, and its one legacy CHARSET if any. */
+type Source = { isUtf8: boolean; fallback: Decoder | null }
+
+/**
+ * A value's text: per its CHARSET when it names one, else UTF-8, else the file's one declared
+ * legacy charset (Outlook's vCard 2.1 declares Windows-1253 once, on LABEL, and writes the names
+ * in it undeclared), else Windows-1252.
+ */
+function textOf(property: Property, source: Source): string {
   const isEncoded = property.params.has('ENCODING') || property.types.has('QUOTED-PRINTABLE')
   const charset = property.params.get('CHARSET')
   // A string argument was UTF-8 encoded here, so only encoded (quoted-printable) bytes keep the
   // file's CHARSET.
-  const declared = charset && (!isUtf8Source || isEncoded) ? decoderFor(charset) : null
-  return declared ? declared.decode(property.bytes) : decodeUtf8OrWindows1252(property.bytes)
+  const declared = charset && (!source.isUtf8 || isEncoded) ? decoderFor(charset) : null
+  if (declared) return declared.decode(property.bytes)
+  if (!source.fallback) return decodeUtf8OrWindows1252(property.bytes)
+  try {
+    return utf8.decode(property.bytes)
+  } catch {
+    return source.fallback.decode(property.bytes)
+  }
+}
+
+const UNICODE_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii'])
+
+/** The decoder of the one legacy CHARSET a file declares; null for none, or for several. */
+function fileCharset(cards: Card[]): Decoder | null {
+  const labels = new Set<string>()
+  for (const { properties } of cards) {
+    for (const { params } of properties) {
+      const charset = params.get('CHARSET')?.trim().toLowerCase()
+      if (charset && !UNICODE_CHARSETS.has(charset)) labels.add(charset)
+    }
+  }
+  const [label] = labels
+  return labels.size === 1 && label ? decoderFor(label) : null
 }
 
 /**
@@ -244,23 +277,45 @@ function* cardsOf(bytes: Uint8Array): Generator<Card> {
   }
 }
 
-function contactOf(card: Card, isUtf8Source: boolean): ImportedContact | null {
+/** Whether two texts are the same but for case and spacing. */
+export const sameText = (a: string, b: string) =>
+  a.replace(/\s+/g, ' ').toLowerCase() === b.replace(/\s+/g, ' ').toLowerCase()
+
+const MOBILE_TYPES = ['CELL', 'MOBILE', 'IPHONE']
+const NOT_VOICE_TYPES = ['FAX', 'PAGER']
+
+/**
+ * The number for the mobile field: a mobile (the preferred one first), else the preferred or first
+ * number that is not a fax or pager, so a work number is taken only when there is no mobile.
+ */
+function mobileOf(phones: Property[], isPreferred: (property: Property) => boolean) {
+  const has = (property: Property, types: string[]) => types.some((t) => property.types.has(t))
+  const mobiles = phones.filter((property) => has(property, MOBILE_TYPES))
+  const voices = phones.filter((property) => !has(property, NOT_VOICE_TYPES))
+  const pick = (list: Property[]) => list.find(isPreferred) ?? list[0]
+  return pick(mobiles) ?? pick(voices)
+}
+
+/** A card's contact, named or not: a card without a person's name is left to the caller. */
+function contactOf(card: Card, source: Source): ImportedContact {
   const { version, properties } = card
   const all = (name: string) => properties.filter((property) => property.name === name)
   const partsOfProperty = (property: Property | undefined) =>
-    property ? partsOf(textOf(property, isUtf8Source), version) : []
+    property ? partsOf(textOf(property, source), version) : []
   const text = (property: Property | undefined) => partsOfProperty(property).join(';').trim()
   const isPreferred = (property: Property) =>
     property.types.has('PREF') || property.params.get('PREF') === '1'
 
   const [family = '', given = ''] = partsOfProperty(all('N')[0]).map((part) => part.trim())
-  const [fnFirst = '', ...fnRest] = text(all('FN')[0]).split(/\s+/)
-  // Only a card without any name in N is named from FN; N's empty parts stay empty.
+  const company = partsOfProperty(all('ORG')[0])[0]?.trim() ?? ''
+  const fn = text(all('FN')[0])
+  // Only a card without any name in N is named from FN; N's empty parts stay empty. A company's
+  // card (Apple's X-ABShowAs:COMPANY) has its FN set to the organisation: no person's name.
   const hasN = Boolean(family || given)
+  const [fnFirst = '', ...fnRest] = hasN || sameText(fn, company) ? [] : fn.split(/\s+/)
 
   const emails = all('EMAIL')
-  const phones = all('TEL')
-  const phone = phones.find((property) => property.types.has('CELL')) ?? phones[0]
+  const phone = mobileOf(all('TEL'), isPreferred)
   const isUri = version === '4.0' || phone?.params.get('VALUE')?.toLowerCase() === 'uri'
   const urls = all('URL').map(text)
   const linkedin =
@@ -268,37 +323,39 @@ function contactOf(card: Card, isUtf8Source: boolean): ImportedContact | null {
       .filter((property) => property.types.has('LINKEDIN') || isLinkedinUrl(text(property)))
       .map(text)[0] ?? urls.find(isLinkedinUrl)
 
-  const contact: ImportedContact = {
+  return {
     firstName: hasN ? given : fnFirst,
     lastName: hasN ? family : fnRest.join(' '),
     email: text(emails.find(isPreferred) ?? emails[0]),
     mobile: isUri ? text(phone).replace(/^tel:/i, '') : text(phone),
-    company: partsOfProperty(all('ORG')[0])[0]?.trim() ?? '',
+    company,
+    title: text(all('TITLE')[0]) || text(all('ROLE')[0]),
     linkedin: linkedin ?? '',
     website: urls.find((url) => !isLinkedinUrl(url)) ?? '',
   }
-  return contact.firstName || contact.lastName ? contact : null
 }
 
 /**
- * Every card with a name in a contact file. Pass the file's bytes: the text encoding comes from
- * its byte order mark, else each value's CHARSET, else UTF-8, else Windows-1252. A string (a
- * scanned QR code) is taken as already decoded.
+ * Every card in a contact file, named or not, in file order. Pass the file's bytes: the text
+ * encoding comes from its byte order mark, else each value's CHARSET, else UTF-8, else the file's
+ * one legacy CHARSET, else Windows-1252. A string (a scanned QR code) is taken as already decoded.
  */
-export function parseVCards(input: Uint8Array | string): ImportedContact[] {
+export function readVCards(input: Uint8Array | string): ImportedContact[] {
   let bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input
-  let isUtf8Source = typeof input === 'string'
-  const fromBom = isUtf8Source ? null : decodeByBom(bytes)
+  let isUtf8 = typeof input === 'string'
+  const fromBom = isUtf8 ? null : decodeByBom(bytes)
   if (fromBom !== null) {
     bytes = new TextEncoder().encode(fromBom)
-    isUtf8Source = true
+    isUtf8 = true
   }
-  const contacts: ImportedContact[] = []
-  for (const card of cardsOf(bytes)) {
-    const contact = contactOf(card, isUtf8Source)
-    if (contact) contacts.push(contact)
-  }
-  return contacts
+  const cards = [...cardsOf(bytes)]
+  const source = { isUtf8, fallback: isUtf8 ? null : fileCharset(cards) }
+  return cards.map((card) => contactOf(card, source))
+}
+
+/** Every card with a person's name in a contact file (see readVCards). */
+export function parseVCards(input: Uint8Array | string): ImportedContact[] {
+  return readVCards(input).filter((contact) => contact.firstName || contact.lastName)
 }
 
 /** The first card with a name in a contact file, or null when there is none. */

@@ -27,6 +27,7 @@ describe('a contact card written by the app and read back by the import', () => 
       email: contact.email,
       mobile: contact.mobile,
       company: contact.company,
+      title: contact.title,
       linkedin: contact.linkedin,
       website: contact.website,
     })
@@ -49,6 +50,7 @@ describe('a contact card written by the app and read back by the import', () => 
       email: '',
       mobile: '',
       company: '',
+      title: '',
       linkedin: '',
       website: '',
     })
@@ -91,6 +93,7 @@ describe('a contact card written by the app and read back by the import', () => 
             email: asRead(written.email),
             mobile: asRead(written.mobile),
             company: asRead(written.company),
+            title: asRead(written.title),
             linkedin: written.linkedin ?? '',
             website: written.website ?? '',
           })

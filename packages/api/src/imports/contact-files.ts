@@ -1,15 +1,16 @@
 // Reads the contact files people export to bring their address book along: a .vcf of any number
-// of cards, a Google Contacts CSV and LinkedIn's Connections.csv. Runs in the browser (the file
+// of cards, a Google Contacts CSV, Outlook's contacts CSV and LinkedIn's Connections.csv. Runs in the browser (the file
 // never leaves it unread) and in Node for the tests. CSV syntax is papaparse's (ADR 007); the
 // exporters' layouts are read here.
 import Papa from 'papaparse'
 import { decodeByBom, decodeUtf8OrWindows1252, isLinkedinUrl } from '../exports/contact-text.ts'
-import { parseVCards, type ImportedContact } from '../exports/vcard-parse.ts'
+import { readVCards, sameText, type ImportedContact } from '../exports/vcard-parse.ts'
 
-export type ContactFileFormat = 'vcard' | 'google-csv' | 'linkedin-csv'
+type CsvFormat = 'google-csv' | 'outlook-csv' | 'linkedin-csv'
+export type ContactFileFormat = 'vcard' | CsvFormat
 
-/** A contact as an import reads it: a new person's fields and their job title. */
-export type ImportContact = ImportedContact & { title: string }
+/** A contact as an import reads it: a new person's fields. */
+export type ImportContact = ImportedContact
 
 /** A contact and where it is in the file: its card or data row, from 1. */
 export type FileContact = { position: number; contact: ImportContact }
@@ -29,7 +30,7 @@ const emptyContact: ImportContact = {
 }
 
 const NOT_A_CONTACT_FILE =
-  'This file is not a contact file we can read: choose a .vcf, a Google Contacts CSV or a LinkedIn Connections.csv.'
+  'This file is not a contact file we can read: choose a .vcf, a Google Contacts or Outlook CSV, or a LinkedIn Connections.csv.'
 
 /**
  * The contacts in a file, from its bytes: a vCard file by its BEGIN:VCARD, a CSV by its header
@@ -38,7 +39,8 @@ const NOT_A_CONTACT_FILE =
 export function readContactFile(bytes: Uint8Array): ContactFile {
   const text = decodeText(bytes)
   if (/^\s*BEGIN:VCARD/im.test(text.slice(0, 4096))) {
-    return { ok: true, format: 'vcard', contacts: vcardContacts(bytes, text) }
+    const contacts = readVCards(bytes).map((contact, i) => ({ position: i + 1, contact }))
+    return { ok: true, format: 'vcard', contacts }
   }
   const { data } = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' })
   const headerAt = data.findIndex((row) => formatOfHeader(row) !== null)
@@ -46,7 +48,7 @@ export function readContactFile(bytes: Uint8Array): ContactFile {
   const format = header && formatOfHeader(header)
   if (!header || !format) return { ok: false, message: NOT_A_CONTACT_FILE }
   const columns = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]))
-  const read = format === 'linkedin-csv' ? linkedinContact : googleContact
+  const read = readers[format]
   const contacts = data.slice(headerAt + 1).map((row, i) => ({
     position: i + 1,
     contact: read((name) => (row[columns.get(name.toLowerCase()) ?? -1] ?? '').trim()),
@@ -59,26 +61,14 @@ function decodeText(bytes: Uint8Array): string {
   return decodeByBom(bytes) ?? decodeUtf8OrWindows1252(bytes)
 }
 
-function formatOfHeader(row: string[]): ContactFileFormat | null {
+function formatOfHeader(row: string[]): CsvFormat | null {
   const names = new Set(row.map((name) => name.trim().toLowerCase()))
   const has = (...wanted: string[]) => wanted.every((name) => names.has(name.toLowerCase()))
   if (has('First Name', 'Last Name', 'URL', 'Connected On')) return 'linkedin-csv'
   if (has('First Name', 'Last Name', 'E-mail 1 - Value') || has('Given Name', 'Family Name'))
     return 'google-csv'
+  if (has('First Name', 'Last Name', 'E-mail Address', 'Job Title')) return 'outlook-csv'
   return null
-}
-
-/**
- * The named cards as the vCard reader reads them, and one empty contact for each card without a
- * name, so the preview can count them (the reader skips them).
- */
-function vcardContacts(bytes: Uint8Array, text: string): FileContact[] {
-  const named = parseVCards(bytes)
-  const cards = Math.max(named.length, text.match(/^BEGIN:VCARD/gim)?.length ?? 0)
-  const unnamed = Array.from({ length: cards - named.length }, () => emptyContact)
-  return [...named.map((contact) => ({ ...emptyContact, ...contact })), ...unnamed].map(
-    (contact, i) => ({ position: i + 1, contact }),
-  )
 }
 
 type Cell = (column: string) => string
@@ -127,10 +117,13 @@ function googleContact(cell: Cell): ImportContact {
   const primary = (values: { label: string; value: string }[]) =>
     (values.find(({ label }) => label.startsWith('*')) ?? values[0])?.value ?? ''
 
+  const company = cell('Organization Name') || cell('Organization 1 - Name')
   let firstName = cell('First Name') || cell('Given Name')
   let lastName = cell('Last Name') || cell('Family Name')
-  if (!firstName && !lastName) {
-    const [first = '', ...rest] = (cell('Name') || cell('File As') || cell('Nickname')).split(/\s+/)
+  const shownAs = cell('Name') || cell('File As') || cell('Nickname')
+  // A company's own contact is shown as the company: no person's name to take from it.
+  if (!firstName && !lastName && !sameText(shownAs, company)) {
+    const [first = '', ...rest] = shownAs.split(/\s+/)
     firstName = first
     lastName = rest.join(' ')
   }
@@ -139,9 +132,46 @@ function googleContact(cell: Cell): ImportContact {
     lastName,
     email: primary(emails),
     mobile: phones.find(({ label }) => /mobile|cell/i.test(label))?.value ?? primary(phones),
-    company: cell('Organization Name') || cell('Organization 1 - Name'),
+    company,
     title: cell('Organization Title') || cell('Organization 1 - Title'),
     linkedin: websites.find(isLinkedinUrl) ?? '',
     website: websites.find((url) => !isLinkedinUrl(url)) ?? '',
   }
+}
+
+/** Outlook's phone columns, the mobile first; faxes and pagers are not a number to call. */
+const OUTLOOK_PHONES = [
+  'Mobile Phone',
+  'Primary Phone',
+  'Business Phone',
+  'Business Phone 2',
+  'Home Phone',
+  'Home Phone 2',
+  'Other Phone',
+  'Company Main Phone',
+]
+
+/**
+ * Outlook's 'Export to a file' CSV (and Outlook.com's): 'Title' is the courtesy title (Mr.), the
+ * job is in 'Job Title', LinkedIn may be the 'Web Page'.
+ */
+function outlookContact(cell: Cell): ImportContact {
+  const webPage = cell('Web Page')
+  const mobile = OUTLOOK_PHONES.map(cell).find(Boolean) ?? ''
+  return {
+    firstName: cell('First Name'),
+    lastName: cell('Last Name'),
+    email: cell('E-mail Address') || cell('E-mail 2 Address') || cell('E-mail 3 Address'),
+    mobile,
+    company: cell('Company'),
+    title: cell('Job Title'),
+    linkedin: isLinkedinUrl(webPage) ? webPage : '',
+    website: isLinkedinUrl(webPage) ? '' : webPage,
+  }
+}
+
+const readers: Record<CsvFormat, (cell: Cell) => ImportContact> = {
+  'google-csv': googleContact,
+  'outlook-csv': outlookContact,
+  'linkedin-csv': linkedinContact,
 }

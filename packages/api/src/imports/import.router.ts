@@ -4,6 +4,7 @@ import {
   ImportTooLargeError,
   listContactImports,
   listStagedContacts,
+  ownedPeopleIds,
   stageContacts,
   undoContactImport,
 } from '@fiveconnect/db'
@@ -19,6 +20,7 @@ import {
   MAX_IMPORT_CONTACTS,
   stageImportInput,
   stageImportOutput,
+  STRONG_REASONS,
   undoImportInput,
   undoImportOutput,
   uploadInput,
@@ -27,6 +29,7 @@ import {
 
 const UPLOAD_NOT_FOUND_MESSAGE = 'This import was not found. Please choose the file again.'
 const IMPORT_NOT_FOUND_MESSAGE = 'This import was not found.'
+const MERGE_TARGET_NOT_FOUND_MESSAGE = 'A person to merge into was not found.'
 const MATCHES_PER_CONTACT = 3
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message })
@@ -78,7 +81,14 @@ export const importRouter = router({
       for (const { position, ...match } of await findStagedDuplicates(ctx.db, upload)) {
         const contact = byPosition.get(position)
         if (!contact) continue
-        const entry = duplicates.get(position) ?? { ...contact, matches: [] }
+        const entry = duplicates.get(position) ?? {
+          ...contact,
+          strength: 'weak' as const,
+          matches: [],
+        }
+        if (match.reasons.some((reason) => STRONG_REASONS.some((strong) => strong === reason))) {
+          entry.strength = 'strong'
+        }
         if (entry.matches.length < MATCHES_PER_CONTACT) {
           const earlier = match.kind === 'row' ? byPosition.get(match.ofPosition) : undefined
           entry.matches.push(
@@ -96,12 +106,20 @@ export const importRouter = router({
       }
     }),
 
-  /** Makes the staged contacts, but for duplicates, the caller's people: all of them or none. */
+  /**
+   * Makes the staged contacts the caller's people, all of them or none: a flagged duplicate is
+   * skipped, imported anyway or merged into one of the caller's people, as chosen.
+   */
   create: protectedProcedure
     .input(createImportInput)
     .output(createImportOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.rateLimit({ 'contact-import:user': ctx.user.id })
+      const targets = [
+        ...new Set(input.choices.flatMap((c) => (c.action === 'merge' ? [c.personId] : []))),
+      ]
+      const owned = await ownedPeopleIds(ctx.db, { ownerId: ctx.user.id, personIds: targets })
+      if (targets.some((id) => !owned.has(id))) throw notFound(MERGE_TARGET_NOT_FOUND_MESSAGE)
       const result = await commitContactImport(ctx.db, { ownerId: ctx.user.id, ...input })
       if (!result) throw notFound(UPLOAD_NOT_FOUND_MESSAGE)
       return result

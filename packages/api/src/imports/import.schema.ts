@@ -11,6 +11,8 @@ export const MAX_IMPORT_FILE_BYTES = 20 * 1024 * 1024
 export const IMPORT_LIST_LIMIT = 20
 
 export const NO_NAME_MESSAGE = 'No name'
+/** Why a card with a company and no person's name (a company's own card) is not imported. */
+export const COMPANY_ONLY_MESSAGE = 'A company, not a person: no name to import'
 
 const namePart = (label: string) =>
   storableText(label, `${label} must be text`)
@@ -38,9 +40,12 @@ export const importContactInput = z
 
 export type ImportContactInput = z.input<typeof importContactInput>
 
-export const contactImportSourceField = z.enum(['vcard', 'google-csv', 'linkedin-csv'], {
-  error: 'Unknown kind of contact file',
-})
+export const contactImportSourceField = z.enum(
+  ['vcard', 'google-csv', 'outlook-csv', 'linkedin-csv'],
+  {
+    error: 'Unknown kind of contact file',
+  },
+)
 
 /** A part of a file being imported; `uploadId` is chosen by the client once per import. */
 export const stageImportInput = z.object({
@@ -59,6 +64,9 @@ export const stageImportOutput = z.object({
 export const uploadInput = z.object({ uploadId: uuidParam })
 
 const reasons = z.array(z.enum(['email', 'mobile', 'linkedin', 'name']))
+
+/** The same email, mobile or LinkedIn is a strong match; only a similar name at the company, weak. */
+export const STRONG_REASONS = ['email', 'mobile', 'linkedin'] as const
 
 /** Someone a contact probably is: one of the caller's people, or an earlier contact of the file. */
 export const importMatchOutput = z.discriminatedUnion('kind', [
@@ -91,6 +99,7 @@ export const importPreviewOutput = z.object({
       lastName: z.string(),
       email: z.string().nullable(),
       company: z.string().nullable(),
+      strength: z.enum(['strong', 'weak']),
       matches: z.array(importMatchOutput),
     }),
   ),
@@ -98,8 +107,31 @@ export const importPreviewOutput = z.object({
 
 export type ImportPreview = z.output<typeof importPreviewOutput>
 
+const choicePosition = z.number().int().min(1).max(1_000_000)
+
+/** What to do with a flagged contact; a flagged contact without a choice is skipped. */
+export const importChoiceInput = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ position: choicePosition, action: z.literal('skip') }),
+    z.object({ position: choicePosition, action: z.literal('import') }),
+    z.object({ position: choicePosition, action: z.literal('merge'), personId: uuidParam }),
+  ],
+  { error: 'Choose to skip, import or merge' },
+)
+
+export type ImportChoice = z.infer<typeof importChoiceInput>
+
 export const createImportInput = z.object({
   uploadId: uuidParam,
+  choices: z
+    .array(importChoiceInput, { error: 'Choices must be a list' })
+    .max(MAX_IMPORT_CONTACTS, `An import holds at most ${MAX_IMPORT_CONTACTS} contacts`)
+    .refine(
+      (choices) => new Set(choices.map((choice) => choice.position)).size === choices.length,
+      'Each contact has one choice',
+    )
+    .default([]),
   source: contactImportSourceField,
   fileName: storableText('The file name', 'The file name is required')
     .trim()
@@ -122,6 +154,8 @@ export const createImportOutput = z.object({
   contactImport: contactImportOutput,
   /** Contacts left out at commit: duplicates, including any that appeared since the preview. */
   skipped: z.number().int(),
+  /** Contacts merged into one of the caller's people. */
+  merged: z.number().int(),
 })
 
 export const undoImportInput = z.object({ id: uuidParam })

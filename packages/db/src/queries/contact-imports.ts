@@ -258,11 +258,75 @@ const importColumns = {
 
 export type ContactImport = Awaited<ReturnType<typeof listContactImports>>[number]
 
+/** What to do with one contact of the file: a flagged one is skipped unless chosen otherwise. */
+export type ImportChoice =
+  | { position: number; action: 'skip' | 'import' }
+  | { position: number; action: 'merge'; personId: string }
+
+/** Which of `personIds` are the owner's people. */
+export async function ownedPeopleIds(
+  db: Database,
+  { ownerId, personIds }: { ownerId: string; personIds: string[] },
+): Promise<Set<string>> {
+  if (personIds.length === 0) return new Set()
+  const rows = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.ownerId, ownerId), inArray(people.id, personIds)))
+  return new Set(rows.map((row) => row.id))
+}
+
+/** A column of the person kept when it has a value, else the staged contact's. */
+const filled = (column: SQLWrapper, value: string | null) =>
+  sql`coalesce(nullif(${column}, ''), ${value || null})`
+
 /**
- * Makes the staged contacts the owner's people, but for the duplicates and repeats
- * findStagedDuplicates finds now, in one transaction: all of them or, on any failure, none. A
- * contact whose email the owner gained meanwhile is skipped too. Undefined when nothing is staged
- * under this upload for this owner.
+ * Fills the person's empty fields from the staged contact (the name is the person's own); the
+ * email only when none of the owner's people has it, as each email is one person's. Whether a
+ * person of the owner's was merged into.
+ */
+async function mergeInto(db: Database, upload: Upload, choice: MergeChoice): Promise<boolean> {
+  const [contact] = await db
+    .select()
+    .from(staged)
+    .where(
+      and(
+        eq(staged.ownerId, upload.ownerId),
+        eq(staged.uploadId, upload.uploadId),
+        eq(staged.position, choice.position),
+      ),
+    )
+  if (!contact) return false
+  const [emailTaken] = contact.email
+    ? await db
+        .select({ id: people.id })
+        .from(people)
+        .where(and(eq(people.ownerId, upload.ownerId), eq(people.email, contact.email)))
+        .limit(1)
+    : []
+  const merged = await db
+    .update(people)
+    .set({
+      email: filled(people.email, emailTaken ? null : contact.email),
+      mobile: filled(people.mobile, contact.mobile),
+      company: filled(people.company, contact.company),
+      title: filled(people.title, contact.title),
+      linkedin: filled(people.linkedin, contact.linkedin),
+      website: filled(people.website, contact.website),
+    })
+    .where(and(eq(people.ownerId, upload.ownerId), eq(people.id, choice.personId)))
+    .returning({ id: people.id })
+  return merged.length > 0
+}
+
+type MergeChoice = Extract<ImportChoice, { action: 'merge' }>
+
+/**
+ * Makes the staged contacts the owner's people, in one transaction: all of them or, on any
+ * failure, none. The duplicates and repeats findStagedDuplicates finds now are skipped unless the
+ * owner chose to import them anyway or to merge them into one of their people (filling only its
+ * empty fields); a contact whose email the owner gained meanwhile is skipped too. Undefined when
+ * nothing is staged under this upload for this owner.
  */
 export async function commitContactImport(
   db: Database,
@@ -271,14 +335,23 @@ export async function commitContactImport(
     uploadId,
     source,
     fileName,
-  }: Upload & { source: ContactImportSource; fileName: string },
-): Promise<{ contactImport: ContactImport; skipped: number } | undefined> {
+    choices = [],
+  }: Upload & { source: ContactImportSource; fileName: string; choices?: ImportChoice[] },
+): Promise<{ contactImport: ContactImport; skipped: number; merged: number } | undefined> {
   return db.transaction(async (tx) => {
     const total = await countStaged(tx, { ownerId, uploadId })
     if (total === 0) return undefined
-    const duplicates = [
-      ...new Set((await findStagedDuplicates(tx, { ownerId, uploadId })).map((m) => m.position)),
-    ]
+    const chosen = new Map(choices.map((choice) => [choice.position, choice.action]))
+    const flagged = (await findStagedDuplicates(tx, { ownerId, uploadId })).map((m) => m.position)
+    const left = new Set([
+      ...flagged.filter((position) => chosen.get(position) !== 'import'),
+      ...choices.filter((choice) => choice.action !== 'import').map((choice) => choice.position),
+    ])
+    let merged = 0
+    for (const choice of choices) {
+      if (choice.action === 'merge' && (await mergeInto(tx, { ownerId, uploadId }, choice)))
+        merged++
+    }
     const [created] = await tx
       .insert(contactImports)
       .values({ ownerId, source, fileName, peopleCount: 0 })
@@ -286,9 +359,7 @@ export async function commitContactImport(
     if (!created) throw new Error('Insert returned no row')
     const isUpload = and(eq(staged.ownerId, ownerId), eq(staged.uploadId, uploadId))
     const isToImport =
-      duplicates.length > 0
-        ? and(isUpload, sql`not (${inArray(staged.position, duplicates)})`)
-        : isUpload
+      left.size > 0 ? and(isUpload, sql`not (${inArray(staged.position, [...left])})`) : isUpload
     // Drizzle's insert-select wants every column of people; this names only those an import fills.
     await tx.execute(sql`
       insert into ${people} (first_name, last_name, email, mobile, company, title, linkedin,
@@ -311,7 +382,7 @@ export async function commitContactImport(
       .returning(importColumns)
     await tx.delete(contactImportRows).where(isUpload)
     if (!contactImport) throw new Error('Update returned no row')
-    return { contactImport, skipped: total - peopleCount }
+    return { contactImport, skipped: total - peopleCount - merged, merged }
   })
 }
 

@@ -14,6 +14,7 @@ export const contactImportSource = pgEnum('contact_import_source', [
   'vcard',
   'google-csv',
   'linkedin-csv',
+  'outlook-csv',
 ])
 
 /** One contact file a user imported as people of their own; undone by deleting those people. */

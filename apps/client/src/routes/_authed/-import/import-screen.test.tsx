@@ -57,6 +57,7 @@ describe('importing contacts', { timeout: 20_000 }, () => {
             lastName: 'Hopper',
             email: 'grace@navy.example',
             company: 'US Navy',
+            strength: 'strong',
             matches: [
               {
                 kind: 'person',
@@ -73,6 +74,7 @@ describe('importing contacts', { timeout: 20_000 }, () => {
       'imports.create': () => ({
         contactImport: { ...pastImport, id: 'new', fileName: 'Connections.csv', peopleCount: 2 },
         skipped: 1,
+        merged: 0,
       }),
     })
     await user.upload(
@@ -91,7 +93,7 @@ describe('importing contacts', { timeout: 20_000 }, () => {
     // Focus moves to the outcome, where a keyboard or screen-reader user reads on.
     const outcome = within(preview).getByRole('heading', { name: '2 people will be imported' })
     await waitFor(() => expect(outcome).toHaveFocus())
-    const duplicates = within(preview).getByRole('region', { name: 'Duplicates' })
+    const duplicates = within(preview).getByRole('region', { name: 'Same person' })
     expect(duplicates).toHaveTextContent('Grace Hopper')
     expect(duplicates).toHaveTextContent(
       'Matches Grace Hopper (US Navy) · Same email, Same LinkedIn',
@@ -120,9 +122,122 @@ describe('importing contacts', { timeout: 20_000 }, () => {
     )
     const [staged] = trpcCallsTo('imports.stage') as { uploadId: string }[]
     expect(trpcCallsTo('imports.create')).toEqual([
-      { uploadId: staged?.uploadId, source: 'linkedin-csv', fileName: 'Connections.csv' },
+      {
+        uploadId: staged?.uploadId,
+        source: 'linkedin-csv',
+        fileName: 'Connections.csv',
+        choices: [],
+      },
     ])
     expect(screen.queryByRole('region', { name: 'Import preview' })).not.toBeInTheDocument()
+  })
+
+  it('lets each flagged contact be skipped, imported anyway or merged', async () => {
+    const grace = '00000000-0000-4000-8000-000000000a01'
+    const { user } = open({
+      'imports.preview': () => ({
+        total: 3,
+        toImport: 1,
+        duplicates: [
+          {
+            position: 1,
+            firstName: 'Grace',
+            lastName: 'Hopper',
+            email: 'grace@navy.example',
+            company: 'US Navy',
+            strength: 'strong',
+            matches: [
+              {
+                kind: 'person',
+                personId: grace,
+                firstName: 'Grace',
+                lastName: 'Hopper',
+                company: 'US Navy',
+                reasons: ['email'],
+              },
+            ],
+          },
+          {
+            position: 2,
+            firstName: 'Jon',
+            lastName: 'Smith',
+            email: 'jon@acme.example',
+            company: 'Acme',
+            strength: 'weak',
+            matches: [
+              {
+                kind: 'person',
+                personId: '00000000-0000-4000-8000-000000000a02',
+                firstName: 'John',
+                lastName: 'Smith',
+                company: 'Acme',
+                reasons: ['name'],
+              },
+            ],
+          },
+        ],
+      }),
+      'imports.create': () => ({
+        contactImport: { ...pastImport, id: 'new', fileName: 'team.vcf', peopleCount: 2 },
+        skipped: 0,
+        merged: 1,
+      }),
+    })
+    const card = (lines: string[]) =>
+      ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n')
+    const vcf = [
+      card(['N:Hopper;Grace;;;', 'EMAIL:grace@navy.example', 'TITLE:Rear Admiral']),
+      card(['N:Smith;Jon;;;', 'ORG:Acme', 'EMAIL:jon@acme.example']),
+      card(['N:;;;;', 'FN:Müller & Söhne GmbH', 'ORG:Müller & Söhne GmbH;', 'X-ABShowAs:COMPANY']),
+      card(['N:Okafor;Chidi;;;']),
+    ].join('\r\n')
+    await user.upload(await fileInput(), new File([vcf], 'team.vcf', { type: 'text/vcard' }))
+
+    const preview = await screen.findByRole('region', { name: 'Import preview' })
+    expect(
+      within(preview).getByRole('heading', { name: '1 person will be imported' }),
+    ).toBeVisible()
+    expect(within(preview).getByRole('region', { name: 'Skipped' })).toHaveTextContent(
+      'Card 3 · Müller & Söhne GmbH: A company, not a person: no name to import',
+    )
+    const strong = within(preview).getByRole('region', { name: 'Same person' })
+    expect(strong).toHaveTextContent('Matches Grace Hopper (US Navy) · Same email')
+    // A second person cannot have the email of someone the user has.
+    expect(within(strong).getByRole('radio', { name: 'Import anyway' })).toBeDisabled()
+    expect(within(strong).getByRole('radio', { name: 'Skip' })).toBeChecked()
+    await user.click(within(strong).getByRole('radio', { name: 'Merge' }))
+
+    const weak = within(preview).getByRole('region', { name: 'Perhaps the same person' })
+    expect(weak).toHaveTextContent('Matches John Smith (Acme) · Similar name at the same company')
+    await user.click(within(weak).getByRole('radio', { name: 'Import anyway' }))
+
+    expect(
+      within(preview).getByRole('heading', { name: '2 people will be imported' }),
+    ).toBeVisible()
+    expect(preview).toHaveTextContent('1 contact will be merged into someone you have.')
+    await user.click(within(preview).getByRole('button', { name: 'Import 2 people, merge 1' }))
+    expect(await findToast('Contacts Imported')).toHaveTextContent(
+      '2 people added from team.vcf. 1 merged into someone you have.',
+    )
+    expect(trpcCallsTo('imports.stage')).toMatchObject([
+      {
+        contacts: [
+          expect.objectContaining({ position: 1, title: 'Rear Admiral' }),
+          expect.objectContaining({ position: 2, company: 'Acme' }),
+          expect.objectContaining({ position: 4, firstName: 'Chidi' }),
+        ],
+      },
+    ])
+    expect(trpcCallsTo('imports.create')).toMatchObject([
+      {
+        fileName: 'team.vcf',
+        source: 'vcard',
+        choices: [
+          { position: 1, action: 'merge', personId: grace },
+          { position: 2, action: 'import' },
+        ],
+      },
+    ])
   })
 
   it('shows a progress bar while a big file is checked in parts', async () => {

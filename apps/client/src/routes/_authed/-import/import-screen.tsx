@@ -1,4 +1,8 @@
-import { MAX_IMPORT_CONTACTS, MAX_IMPORT_FILE_BYTES } from '@fiveconnect/api/schemas'
+import {
+  MAX_IMPORT_CONTACTS,
+  MAX_IMPORT_FILE_BYTES,
+  type ImportChoice,
+} from '@fiveconnect/api/schemas'
 // Its own entry, so papaparse loads with this screen only.
 import { readContactFile } from '@fiveconnect/api/contact-files'
 import { Button, Card, FileButton, Progress, Stack, Text } from '@mantine/core'
@@ -73,15 +77,23 @@ export function ImportScreen() {
     }
   }
 
-  const commit = (reviewed: Reviewed) =>
+  const commit = (reviewed: Reviewed, choices: ImportChoice[]) =>
     create.mutate(
-      { uploadId: reviewed.uploadId, source: reviewed.format, fileName: reviewed.fileName },
       {
-        onSuccess: ({ contactImport, skipped }) => {
+        uploadId: reviewed.uploadId,
+        source: reviewed.format,
+        fileName: reviewed.fileName,
+        choices,
+      },
+      {
+        onSuccess: ({ contactImport, skipped, merged }) => {
           const added = contactImport.peopleCount
           toast.success(
             'Contacts Imported',
             `${count(added)} ${added === 1 ? 'person' : 'people'} added from ${contactImport.fileName}.` +
+              (merged > 0
+                ? ` ${count(merged)} merged into ${merged === 1 ? 'someone' : 'people'} you have.`
+                : '') +
               (skipped > 0
                 ? ` ${count(skipped)} ${skipped === 1 ? 'duplicate was' : 'duplicates were'} left out.`
                 : ''),
@@ -106,8 +118,9 @@ export function ImportScreen() {
         <Card withBorder radius="lg" padding="md">
           <Stack gap="sm">
             <Text>
-              Add many people at once from your phone’s contacts (.vcf), a Google Contacts export
-              (.csv) or your LinkedIn Connections.csv. You will see what will be imported first.
+              Add many people at once from your phone’s contacts (.vcf), a Google Contacts or
+              Outlook export (.csv) or your LinkedIn Connections.csv. You will see what will be
+              imported first.
             </Text>
             <FileButton
               accept=".vcf,.csv,text/vcard,text/x-vcard,text/csv"
@@ -144,7 +157,7 @@ export function ImportScreen() {
         <ImportPreviewCard
           reviewed={state}
           isImporting={create.isPending}
-          onImport={() => commit(state)}
+          onImport={(choices) => commit(state, choices)}
           onCancel={() => setState({ step: 'choose' })}
         />
       )}

@@ -1,4 +1,5 @@
 import {
+  COMPANY_ONLY_MESSAGE,
   importContactInput,
   MAX_IMPORT_PART_CONTACTS,
   NO_NAME_MESSAGE,
@@ -10,6 +11,7 @@ import type { ContactFileFormat, FileContact } from '@fiveconnect/api/contact-fi
 export const FORMAT_LABELS: Record<ContactFileFormat, string> = {
   vcard: 'vCard file',
   'google-csv': 'Google Contacts export',
+  'outlook-csv': 'Outlook contacts export',
   'linkedin-csv': 'LinkedIn connections export',
 }
 
@@ -37,8 +39,14 @@ export function reviewContacts(contacts: FileContact[]) {
     if (checked.success) {
       valid.push({ position, ...contact })
     } else {
+      const reason = checked.error.issues[0]?.message ?? NO_NAME_MESSAGE
+      // A company's card: named by its company, so the user sees which one was left out.
+      if (reason === NO_NAME_MESSAGE && contact.company) {
+        skipped.push({ position, name: contact.company, reason: COMPANY_ONLY_MESSAGE })
+        continue
+      }
       const name = `${contact.firstName} ${contact.lastName}`.trim() || contact.email
-      skipped.push({ position, name, reason: checked.error.issues[0]?.message ?? NO_NAME_MESSAGE })
+      skipped.push({ position, name, reason })
     }
   }
   return { valid, skipped }

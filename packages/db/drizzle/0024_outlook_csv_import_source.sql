@@ -1,0 +1,1 @@
+ALTER TYPE "public"."contact_import_source" ADD VALUE 'outlook-csv';
