@@ -555,7 +555,7 @@ export function readBusinessCard(
       // (printed larger); where the website is the shorter of the two, the email's longer suffix.
       const hostFirst = confirms(host) && !companyLetters.includes(lettersOf(domainName(siteHost)))
       const longer =
-        host.endsWith(siteHost.split('.').slice(1).join('.')) && host.length > siteHost.length
+        domainName(host) === domainName(siteHost) && host.length > siteHost.length
       if (hostFirst || longer) {
         website = website.replace(siteHost, host)
         card.website = website
