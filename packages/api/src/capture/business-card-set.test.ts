@@ -200,7 +200,8 @@ const LAYOUTS: Record<string, (card: BusinessCard, parts: Parts) => string[]> = 
     `in: ${p.linkedin}`,
   ],
   'all caps': (card, p) => [
-    p.name.toUpperCase(),
+    // Printed capitals keep the sharp s as 'ẞ', as German typesetting does.
+    p.name.replace(/ß/g, 'ẞ').toUpperCase(),
     card.title,
     card.company,
     p.phone,
@@ -328,7 +329,7 @@ function corrupt(cards: Card[]): (Card & { corruption: string })[] {
     const lines = card.lines.map((line) =>
       corruption.field === 'website' && line.includes('@') ? line : line.replace(value, misread),
     )
-    return [{ ...card, lines, corruption: corruption.name }]
+    return [{ ...card, lines, layout: `${card.layout}, ${corruption.name}`, corruption: corruption.name }]
   })
 }
 
@@ -390,6 +391,7 @@ describe('reading generated business cards', () => {
     const result = score(cards)
     console.info(
       `exact text, ${cards.length} cards: ${result.right}/${result.of}; ${result.report}`,
+      ...result.misses.map((miss) => `\n  missed: ${miss}`),
     )
     expect(result.misses.slice(0, 30)).toEqual(
       result.share >= 0.98 ? result.misses.slice(0, 30) : [],
@@ -402,6 +404,7 @@ describe('reading generated business cards', () => {
     const result = score(misread)
     console.info(
       `OCR misreadings, ${misread.length} cards: ${result.right}/${result.of}; ${result.report}`,
+      ...result.misses.map((miss) => `\n  missed: ${miss}`),
     )
     const wrong = result.misses.filter((miss) => !/ "" for /.test(miss))
     expect(wrong).toEqual([])

@@ -75,7 +75,9 @@ type Line = { text: string; words: CardWord[] }
 const LINKEDIN =
   /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|]inked\s?in\s?\.\s?com\s?\/\s?in\s?\/\s?([\w%-]+)/i
 // OCR reads the spaces around '@' and '.' loosely ('ada @ acme. example'), so they are allowed.
-const EMAIL = /[\w.+-]+\s?@\s?[\w-]+(?:\s?\.\s?[\w-]+)+/
+const EMAIL = /[\w.+-]+\s?@\s?[\w-]+(?:\s?\.\s?[\w-]+)*/
+/** A line that is an email address but for its '@'. */
+const ADDRESS_SHAPED = /^[\w.+-]+\.[a-z]{2,}$/i
 const WEB = /^(?:https?:\/\/)?(?:www\.)?[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+(?:\/[\w./%#?=&-]*)?$/i
 /** Words before a value that say what it is: 'M:', 'Tel.', 'Email', 'Web:'. */
 const LABEL =
@@ -90,14 +92,16 @@ const FAX_LABEL = /^fax\b|\bfax\s?[:.]/i
  * title, never a gate: the title is the line by the name that is nothing else.
  */
 const TITLE_WORDS =
-  /(?:^|[\s(/&-])(?:ceo|cto|cfo|coo|cmo|cio|vp|svp|evp|founder|co-founder|cofounder|chief|president|director|directora?|directrice|direktor(?:in)?|manager(?:in)?|head|lead|engineer|ingeniera?|ingénieure?|ingenieur(?:in)?|developer|entwickler(?:in)?|designer(?:in)?|architect|architekt(?:in)?|consultant|berater(?:in)?|partner(?:in)?|analyst|officer|specialist|coordinator|associate|advisor|adviser|scientist|researcher|professor(?:in)?|owner|inhaber(?:in)?|principal|executive|representative|strategist|editor|producer|attorney|counsel|lawyer|solicitor|barrister|notary|notaire|avocate?|abogad[oa]|avvocato|anwalt|anwältin|rechtsanwalt|rechtsanwältin|steuerberater(?:in)?|geschäftsführer(?:in)?|leiter(?:in)?|projektleiter(?:in)?|accountant|recruiter|administrator|assistant|intern|nurse|doctor|physician|surgeon|cardiologist|dentist|therapist|physiotherapist|veterinarian|pharmacist|chair|secretary|treasurer|investor|marketing|sales|product|operations|engineering|research|chef|sommelier|sommelière|winemaker|barista|illustrator|photographer|copywriter|writer|journalist|teacher|lecturer|curator|agent|broker|planner|technician|responsable|gérante?|chargée?|commercial|luthier|florist|gardener|artist|musician|coach|trainer|[a-zà-ÿ]+(?:ist|ologist|ician|eur|euse|rice|ant|ent)in?)(?=$|[\s,)/&-])/iu
+  /(?:^|[\s(/&-])(?:ceo|cto|cfo|coo|cmo|cio|vp|svp|evp|founder|co-founder|cofounder|chief|president|director|directora?|directrice|direktor(?:in)?|manager(?:in)?|head|lead|engineer|ingeniera?|ingénieure?|ingenieur(?:in)?|developer|entwickler(?:in)?|designer(?:in)?|architect|architekt(?:in)?|consultant|berater(?:in)?|partner(?:in)?|analyst|officer|specialist|coordinator|associate|advisor|adviser|scientist|researcher|professor(?:in)?|owner|inhaber(?:in)?|principal|executive|representative|strategist|editor|producer|attorney|counsel|lawyer|solicitor|barrister|notary|notaire|avocate?|abogad[oa]|avvocato|anwalt|anwältin|rechtsanwalt|rechtsanwältin|steuerberater(?:in)?|geschäftsführer(?:in)?|leiter(?:in)?|projektleiter(?:in)?|accountant|recruiter|administrator|assistant|intern|nurse|doctor|physician|surgeon|cardiologist|dentist|therapist|physiotherapist|veterinarian|pharmacist|chair|secretary|treasurer|investor|marketing|sales|product|operations|engineering|research|chef|sommelier|sommelière|winemaker|barista|illustrator|photographer|copywriter|writer|journalist|teacher|lecturer|curator|agent|broker|planner|technician|responsable|gérante?|chargée?|commercial|luthier|florist|gardener|artist|musician|coach|trainer)(?=$|[\s,)/&-])/iu
+/** Endings of job words in several languages ('Illustrator', 'Cardiologist', 'Directrice'): a hint. */
+const TITLE_ENDINGS = /\p{L}{3}(?:ist|ician|tor|eur|euse|rice|ier|ière|erin)(?=$|[\s,)/&-])/iu
 /** Words that end a company's legal name. */
 const LEGAL_FORMS =
-  /\b(?:inc|ltd|llc|llp|gmbh|ag|kg|sa|sas|sarl|srl|spa|bv|nv|plc|pty|corp|corporation|oy|ab|as|kk)\b\.?/i
+  /(?<!\p{L})(?:inc|ltd|llc|llp|gmbh|ag|kg|sa|sas|sarl|srl|spa|bv|nv|plc|pty|corp|corporation|oy|ab|as|kk)(?!\p{L})\.?/iu
 const COMPANY_WORDS =
   /(?:^|[\s&])(?:company|co|group|labs?|studios?|studio|atelier|kanzlei|bodega|technologies|technology|tech|systems|solutions|partners|consulting|agency|bank|capital|ventures|holdings|industries|international|foundation|institute|university|college|hospital|clinic|klinik|media|software|networks|analytics|logistics|foods|health|energy|robotics|design|designs|works|associates|law|legal|department|city|council|ministry|office|&)(?=$|[\s,.])/i
 const ADDRESS_WORDS =
-  /\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|suite|ste|floor|fl|way|square|sq|place|pl|court|ct|straße|strasse|str|weg|platz|allee|gasse|rue|via|calle|avenida|laan|gracht|straat|po box)\b\.?/i
+  /(?<!\p{L})(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|suite|ste|floor|fl|way|square|sq|place|pl|court|ct|straße|strasse|str|weg|platz|allee|gasse|rue|via|calle|avenida|laan|gracht|straat|po box)(?!\p{L})\.?/iu
 /** Lowercase words inside a family name: 'van der Berg', 'da Silva'. */
 const NAME_PARTICLES = new Set(
   'van von der den de da das di del della la le du dos do bin binti al el ten ter zu af y'.split(
@@ -179,6 +183,9 @@ function withDroppedDot(host: string): string | null {
   }
   return null
 }
+
+/** Whether a '0' or '1' sits inside letters, as OCR reads an 'o' or an 'l': 'mueller-s0ehne'. */
+const hasDigitInWord = (text: string) => /[a-z][01][a-z]|[a-z][01]\b|\b[01][a-z]/i.test(text)
 
 /** Text with the letters OCR confuses made one: 'rn' and 'm', '1' and 'l', '0' and 'o'. */
 const confusable = (text: string) =>
@@ -333,7 +340,7 @@ function findPhone(
     const digits = line.text
       .replace(EMAIL, ' ')
       .replace(LINKEDIN, ' ')
-      .replace(/[+(\d][\dOoIl|\s().-]{5,}/g, (run) =>
+      .replace(/(?:[+(\d]|[Oo](?=\d))[\dOoIl|\s().-]{5,}/g, (run) =>
         run.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1'),
       )
     const found = findPhoneNumbersInText(digits, { defaultCountry }).filter(({ number }) =>
@@ -436,7 +443,8 @@ export function readBusinessCard(
     for (const line of lines) {
       const index = lines.indexOf(line)
       const value = line.text.replace(LABEL, '')
-      if (used.has(index) || /^(?:www\.|https?:)|[\s/]/i.test(value) || !WEB.test(value)) continue
+      if (used.has(index) || /^(?:www\.|https?:)/i.test(value) || !ADDRESS_SHAPED.test(value))
+        continue
       const websiteHosts = sites
         .filter((site) => site.index !== index)
         .map((site) => hostOf(site.value))
@@ -483,13 +491,27 @@ export function readBusinessCard(
       set('website', website, site.index)
     } else if (
       email.host &&
-      lettersOf(email.host) === lettersOf(host) &&
+      confusable(email.host) === confusable(host) &&
       isRegistrable(email.host)
     ) {
       website = site.value.replace(host, email.host)
       set('website', website, site.index)
       unsure.add('website')
     } else if (site.isWebShaped) leaveUnread('website', site.index)
+  } else if (email.host) {
+    // A website whose dots OCR lost ('wwwacmeexample'), spelled like the email's domain.
+    const index = lines.findIndex(
+      (line, at) =>
+        !used.has(at) &&
+        /^[a-z0-9-]+$/.test(line.text) &&
+        lettersOf(line.text).replace(/^www/, '') === lettersOf(email.host),
+    )
+    if (index !== -1 && isRegistrable(email.host)) {
+      const www = lines[index]?.text.startsWith('www') && !email.host.startsWith('www')
+      website = `${www ? 'www.' : ''}${email.host}`
+      set('website', website, index)
+      unsure.add('website')
+    }
   }
 
   const phone = findPhone(lines, defaultCountry)
@@ -527,15 +549,30 @@ export function readBusinessCard(
   }
 
   if (email.index !== -1) {
-    const nameParts = new Map(
-      (name?.words ?? [])
-        .flatMap((word) => word.split(/[-'’\s]/))
-        .map((part) => [confusable(part), lettersOf(part)]),
-    )
-    // A part of the local part that is the person's name misread ('ada.1ovelace') takes the name's letters.
+    const first = lettersOf(name?.words[0] ?? '')
+    const last = lettersOf(name?.words.slice(1).join('') ?? '')
+    const spellings = [
+      first + last,
+      first.slice(0, 1) + last,
+      last + first,
+      last + first.slice(0, 1),
+    ]
+    // A part of the local part that is the person's name misread ('ada.1ovelace', 'rnateo') takes
+    // the name's letters; one with a '0' or '1' inside letters that the name does not explain is
+    // a misreading the parser will not guess.
+    let isLocalMisread = false
     const local = email.local.replace(/[^._+-]+/g, (part) => {
-      const spelled = nameParts.get(confusable(part))
-      return spelled && spelled !== part ? spelled : part
+      const variants = [
+        part,
+        part.replace(/(?<=[a-z])1|1(?=[a-z])/g, 'l').replace(/(?<=[a-z])0|0(?=[a-z])/g, 'o'),
+        part.replace(/rn/g, 'm'),
+        part.replace(/m/g, 'rn'),
+      ]
+      const spelled = variants.find(
+        (variant) => variant.length > 1 && spellings.some((name) => name.includes(variant)),
+      )
+      if (spelled === undefined && hasDigitInWord(part)) isLocalMisread = true
+      return spelled ?? part
     })
     if (local !== email.local) unsure.add('email')
     let host = email.host
@@ -544,19 +581,22 @@ export function readBusinessCard(
       host = siteHost
       unsure.add('email')
     }
-    const dropped = isRegistrable(host) ? withDroppedDot(host) : null
     const companyLetters = byDomain === -1 ? '' : lettersOf(lines[byDomain]?.text ?? '')
-    const confirms = (candidate: string) =>
-      candidate === siteHost ||
-      (domainName(candidate).length > 2 &&
-        companyLetters.includes(lettersOf(domainName(candidate))))
+    const spelledByCompany = (candidate: string) =>
+      domainName(candidate).length > 2 && companyLetters.includes(lettersOf(domainName(candidate)))
     if (siteHost && isMisreadOf(host, siteHost)) {
-      // The two disagree only where OCR misreads: the one the company's line spells, else the website
-      // (printed larger); where the website is the shorter of the two, the email's longer suffix.
-      const hostFirst = confirms(host) && !companyLetters.includes(lettersOf(domainName(siteHost)))
-      const longer =
-        domainName(host) === domainName(siteHost) && host.length > siteHost.length
-      if (hostFirst || longer) {
+      // The two disagree only where OCR misreads. The right one is the one the company's line
+      // spells; else the one with no letters OCR confuses; else the longer suffix ('co' lost its
+      // '.uk'); else the website, printed larger.
+      const isPlain = (candidate: string) =>
+        confusable(candidate) === lettersOf(candidate) && !hasDigitInWord(candidate)
+      const pickHost =
+        spelledByCompany(host) !== spelledByCompany(siteHost)
+          ? spelledByCompany(host)
+          : isPlain(host) !== isPlain(siteHost)
+            ? isPlain(host)
+            : domainName(host) === domainName(siteHost) && host.length > siteHost.length
+      if (pickHost) {
         website = website.replace(siteHost, host)
         card.website = website
         unsure.add('website')
@@ -565,18 +605,33 @@ export function readBusinessCard(
         unsure.add('email')
       }
     }
+    const confirmed = host === hostOf(website) || spelledByCompany(host)
     const label = domainName(host)
-    const misreadCompany =
-      !confirms(host) &&
-      companyLetters !== '' &&
-      label.length > 2 &&
-      confusable(companyLetters).includes(confusable(label))
-    const ambiguousDot = dropped !== null && !confirms(host)
+    const isHostMisread =
+      !confirmed &&
+      (hasDigitInWord(host) ||
+        withDroppedDot(host) !== null ||
+        (companyLetters !== '' &&
+          label.length > 2 &&
+          confusable(companyLetters).includes(confusable(label))))
     const isValid =
       /^[a-z0-9](?:[\w.+-]*[a-z0-9])?$/.test(local) && !local.includes('..') && isRegistrable(host)
-    if (isValid && !misreadCompany && !ambiguousDot) set('email', `${local}@${host}`, email.index)
-    else if (dropped && confirms(dropped)) {
-      set('email', `${local}@${dropped}`, email.index)
+    // A misread domain the company's line spells once the misreading is undone: 'atelier-lurniere'.
+    const repaired = [
+      withDroppedDot(host),
+      host.replace(/rn/g, 'm'),
+      host.replace(/m/g, 'rn'),
+      host.replace(/(?<=[a-z])1|1(?=[a-z])/g, 'l').replace(/(?<=[a-z])0|0(?=[a-z])/g, 'o'),
+    ].find(
+      (candidate) =>
+        candidate !== null &&
+        candidate !== host &&
+        isRegistrable(candidate) &&
+        spelledByCompany(candidate),
+    )
+    if (isValid && !isLocalMisread && !isHostMisread) set('email', `${local}@${host}`, email.index)
+    else if (!isLocalMisread && repaired) {
+      set('email', `${local}@${repaired}`, email.index)
       unsure.add('email')
     } else leaveUnread('email', email.index)
   }
@@ -594,7 +649,7 @@ export function readBusinessCard(
       .map((line, index) => {
         if (used.has(index) || !titleShaped(line.text) || index === byDomain)
           return { index, score: 0 }
-        const hinted = TITLE_WORDS.test(line.text)
+        const hinted = TITLE_WORDS.test(line.text) || TITLE_ENDINGS.test(line.text)
         const companyLike = COMPANY_WORDS.test(line.text) && !hinted
         const place = !name ? 0 : index === name.index + 1 ? 3 : index === name.index - 1 ? 2 : 0
         return { index, score: companyLike ? 0 : place + (hinted ? 2 : 0) }
@@ -607,7 +662,10 @@ export function readBusinessCard(
   const companyIndex = [
     byDomain,
     freeIndex((line) => LEGAL_FORMS.test(line) || COMPANY_WORDS.test(line)),
-    freeIndex((line) => !/\d/.test(line) && /\p{L}{2}/u.test(line) && !nameOf(line)),
+    freeIndex(
+      (line) =>
+        !/\d/.test(line) && /\p{L}{2}/u.test(line) && !nameOf(line) && !/^[a-z0-9._-]+$/.test(line),
+    ),
   ].find((index) => index !== -1)
   if (companyIndex !== undefined) set('company', lines[companyIndex]?.text ?? '', companyIndex)
 
