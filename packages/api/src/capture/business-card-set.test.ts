@@ -329,7 +329,9 @@ function corrupt(cards: Card[]): (Card & { corruption: string })[] {
     const lines = card.lines.map((line) =>
       corruption.field === 'website' && line.includes('@') ? line : line.replace(value, misread),
     )
-    return [{ ...card, lines, layout: `${card.layout}, ${corruption.name}`, corruption: corruption.name }]
+    return [
+      { ...card, lines, layout: `${card.layout}, ${corruption.name}`, corruption: corruption.name },
+    ]
   })
 }
 
