@@ -163,6 +163,12 @@ describe('reading the text of a business card', () => {
     expect(parseBusinessCard(text).email).toBe('zoe.obrien@harbourlight.co.uk')
     const misread = readBusinessCard(textLines('Ada Lovelace\nAcme Robotics\nada@acrne.example'))
     expect(misread.card.email).toBe('ada@acme.example')
+    // Part of the website's domain, as OCR read it on a photographed card: not another domain.
+    const part = readBusinessCard(
+      textLines('Ingrid Larsen\nPolar Networks\ningrid@pol network\nwww.polarnetworks example'),
+    )
+    expect(part.card.email).toBe('')
+    expect(part.unread.email).toBe('ingrid@pol.network')
     const unknown = readBusinessCard(textLines('Ada Lovelace\nada@acrne1.example\nAcme'))
     expect(unknown.card.email).toBe('')
     expect(unknown.unread.email).toBe('ada@acrne1.example')

@@ -299,6 +299,13 @@ const hostOf = (website: string) =>
     .split('/')[0]
     ?.toLowerCase() ?? ''
 
+/** Whether every letter of `part` is in `whole`, in order. */
+function isSubsequence(part: string, whole: string): boolean {
+  let at = 0
+  for (const letter of whole) if (letter === part[at]) at++
+  return at === part.length
+}
+
 /** Whether two words differ by at most one letter added, dropped or changed. */
 function isOneLetterOff(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false
@@ -607,13 +614,20 @@ export function readBusinessCard(
     }
     const confirmed = host === hostOf(website) || spelledByCompany(host)
     const label = domainName(host)
+    // Letters of the website's domain with some lost ('pol.network' beside polarnetworks.example):
+    // a domain OCR read in part, whatever the company's line says.
+    const isPartOfWebsite =
+      hostOf(website) !== '' &&
+      host !== hostOf(website) &&
+      isSubsequence(lettersOf(host), lettersOf(hostOf(website)))
     const isHostMisread =
-      !confirmed &&
-      (hasDigitInWord(host) ||
-        withDroppedDot(host) !== null ||
-        (companyLetters !== '' &&
-          label.length > 2 &&
-          confusable(companyLetters).includes(confusable(label))))
+      isPartOfWebsite ||
+      (!confirmed &&
+        (hasDigitInWord(host) ||
+          withDroppedDot(host) !== null ||
+          (companyLetters !== '' &&
+            label.length > 2 &&
+            confusable(companyLetters).includes(confusable(label)))))
     const isValid =
       /^[a-z0-9](?:[\w.+-]*[a-z0-9])?$/.test(local) && !local.includes('..') && isRegistrable(host)
     // A misread domain the company's line spells once the misreading is undone: 'atelier-lurniere'.
