@@ -7,8 +7,10 @@ import {
   CARD_OCR_PARAMETERS,
   CARD_OCR_WIDTH,
   greyForOcr,
-  parseBusinessCard,
-  type BusinessCard,
+  ocrLines,
+  readBusinessCard,
+  textLines,
+  type CardReading,
 } from '@fiveconnect/api/business-card'
 import { createWorker, OEM, type PSM, type Worker } from 'tesseract.js'
 
@@ -76,17 +78,24 @@ export function prepareReading(): void {
   startReader().catch(() => {})
 }
 
-/** What the card says, or null when OCR found no word on it. */
+/**
+ * What the card says, with the fields to check and the lines that did not validate, or null when
+ * OCR found no word on it. Tesseract's blocks carry each word's confidence.
+ */
 export async function readCard(
   image: HTMLCanvasElement,
   onProgress: (fraction: number) => void,
-): Promise<BusinessCard | null> {
+): Promise<CardReading | null> {
   report = onProgress
   const worker = await startReader()
-  const { data } = await worker.recognize(scaled(image))
+  const { data } = await worker.recognize(scaled(image), {}, { text: true, blocks: true })
   onProgress(1)
-  const card = parseBusinessCard(data.text, { country: localeRegion() })
-  return Object.values(card).some((value) => value !== '') ? card : null
+  const lines = data.blocks ? ocrLines(data.blocks) : textLines(data.text)
+  const reading = readBusinessCard(lines, { country: localeRegion() })
+  const isEmpty =
+    Object.values(reading.card).every((value) => value === '') &&
+    Object.keys(reading.unread).length === 0
+  return isEmpty ? null : reading
 }
 
 /** Frees the worker (tens of MB) once the scanner closes. */

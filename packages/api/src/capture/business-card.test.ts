@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_CARD, parseBusinessCard, type BusinessCard } from './business-card.ts'
+import {
+  EMPTY_CARD,
+  parseBusinessCard,
+  readBusinessCard,
+  textLines,
+  type BusinessCard,
+} from './business-card.ts'
 
 const card = (fields: Partial<BusinessCard>): BusinessCard => ({ ...EMPTY_CARD, ...fields })
 
@@ -99,5 +105,87 @@ describe('reading the text of a business card', () => {
   it('answers every field empty for text that is not a card', () => {
     expect(parseBusinessCard('')).toEqual(card({}))
     expect(parseBusinessCard('~~ ,, ..\n|')).toEqual(card({}))
+  })
+
+  it('reads names with accents, apostrophes, prefixes and suffixes', () => {
+    expect(parseBusinessCard("Zoë O'Brien\nHarbourlight")).toMatchObject({
+      firstName: 'Zoë',
+      lastName: "O'Brien",
+    })
+    expect(parseBusinessCard('Dr. Rajesh Patel, PhD\nCardiologist')).toMatchObject({
+      firstName: 'Rajesh',
+      lastName: 'Patel',
+      title: 'Cardiologist',
+    })
+    expect(parseBusinessCard("SIOBHÁN MCCARTHY\nZOË O'BRIEN JR.").lastName).toBe('McCarthy')
+  })
+
+  it('finds a title by its place under the name, whatever the word', () => {
+    for (const title of [
+      'Solicitor',
+      'Sommelier',
+      'Illustrator',
+      'Cardiologist',
+      'Geschäftsführerin',
+      'Rechtsanwältin',
+      'Keeper of Bees',
+    ]) {
+      const text = `Maple & Finch LLP\nAnna van der Berg\n${title}\nanna@maplefinch.co.uk`
+      expect(parseBusinessCard(text)).toMatchObject({ title, company: 'Maple & Finch LLP' })
+    }
+  })
+
+  it('takes websites on any public suffix, and a phone only when it is a valid number', () => {
+    expect(parseBusinessCard('www.finchrobotics.tech').website).toBe('www.finchrobotics.tech')
+    expect(parseBusinessCard('W: austintexas.gov').website).toBe('austintexas.gov')
+    expect(parseBusinessCard('zoe@harbourlight.co.uk').email).toBe('zoe@harbourlight.co.uk')
+    expect(parseBusinessCard('W: www.acme.notasuffix').website).toBe('')
+    const short = readBusinessCard(textLines('Grace Hopper\nT: +44 20 7946 095'))
+    expect(short.card.phone).toBe('')
+    expect(short.unread.phone).toBe('T: +44 20 7946 095')
+  })
+
+  it("repairs an '@' read as 'e', 'a' or '©' where the rest of the line is an address", () => {
+    const card = (email: string) =>
+      readBusinessCard(textLines(`Noah Williams\nKeystone\n${email}\nwww.keystone.co.uk`))
+    expect(card('noah.williamsekeystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
+    expect(card('noah.williamsakeystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
+    expect(card('noah.williams©keystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
+    expect(card('noah.williamsekeystone.co.uk').unsure).toContain('email')
+    // Nothing on the card says where the '@' was: left for the user, with the line.
+    const unsure = readBusinessCard(textLines('E: xyzeqrs.example'))
+    expect(unsure.card.email).toBe('')
+    expect(unsure.unread.email).toBe('E: xyzeqrs.example')
+  })
+
+  it('leaves an email empty rather than fill it in wrong, offering its line', () => {
+    const text = "Zoë O'Brien\nHarbourlight\nzoe.obrien@harbourlight.co\nwww.harbourlight.co.uk"
+    expect(parseBusinessCard(text).email).toBe('zoe.obrien@harbourlight.co.uk')
+    const misread = readBusinessCard(textLines('Ada Lovelace\nAcme Robotics\nada@acrne.example'))
+    expect(misread.card.email).toBe('ada@acme.example')
+    // Part of the website's domain, as OCR read it on a photographed card: not another domain.
+    const part = readBusinessCard(
+      textLines('Ingrid Larsen\nPolar Networks\ningrid@pol network\nwww.polarnetworks example'),
+    )
+    expect(part.card.email).toBe('')
+    expect(part.unread.email).toBe('ingrid@pol.network')
+    const unknown = readBusinessCard(textLines('Ada Lovelace\nada@acrne1.example\nAcme'))
+    expect(unknown.card.email).toBe('')
+    expect(unknown.unread.email).toBe('ada@acrne1.example')
+  })
+
+  it('flags a field read from words OCR was unsure of', () => {
+    const reading = readBusinessCard([
+      [
+        { text: 'Ada', confidence: 96 },
+        { text: 'Lovelace', confidence: 91 },
+      ],
+      [
+        { text: 'E:', confidence: 90 },
+        { text: 'ada@acme.example', confidence: 52 },
+      ],
+    ])
+    expect(reading.card.email).toBe('ada@acme.example')
+    expect(reading.unsure).toEqual(['email'])
   })
 })

@@ -1,4 +1,5 @@
-import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js'
+import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js/max'
+import { getPublicSuffix, parse as parseHost } from 'tldts'
 
 /** What a paper business card says about a person, as read from its text; '' where it is silent. */
 /**
@@ -54,54 +55,163 @@ export const EMPTY_CARD: BusinessCard = {
   linkedin: '',
 }
 
-// OCR reads the spaces around '@' and '.' loosely ('ada @ acme. example'), so they are allowed.
-const EMAIL = /[\w.+-]+\s?@\s?[\w-]+(?:\s?\.\s?[\w-]+)+/
+export type CardField = keyof BusinessCard
+/** A word as OCR read it, with Tesseract's confidence in it (0 to 100). */
+export type CardWord = { text: string; confidence: number }
+/** What the parser made of a card: the fields, the ones to check, and the values it would not guess. */
+export type CardReading = {
+  card: BusinessCard
+  /** Fields read from words OCR was unsure of, or repaired from a misreading: the user checks them. */
+  unsure: CardField[]
+  /** Fields left empty because what the card seemed to say did not validate: the line it was on. */
+  unread: Partial<Record<CardField, string>>
+}
+
+/** Below this Tesseract word confidence, a field read from the word is shown for checking (ADR 015). */
+export const LOW_CONFIDENCE = 80
+
+type Line = { text: string; words: CardWord[] }
+
 const LINKEDIN =
   /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|]inked\s?in\s?\.\s?com\s?\/\s?in\s?\/\s?([\w%-]+)/i
-const WEBSITE =
-  /(?:https?:\/\/)?(?:www\s?\.\s?)?[a-z0-9][a-z0-9-]*(?:\s?\.\s?[a-z0-9-]+)*\.(?:com|org|net|io|co|dev|app|ai|biz|info|example|[a-z]{2})(?:\/[\w./%-]*)?(?![\w@])/i
+// OCR reads the spaces around '@' and '.' loosely ('ada @ acme. example'), so they are allowed.
+const EMAIL = /[\w.+-]+\s?@\s?[\w-]+(?:\s?\.\s?[\w-]+)*/
+/** A line that is an email address but for its '@'. */
+const ADDRESS_SHAPED = /^[\w.+-]+\.[a-z]{2,}$/i
+const WEB = /^(?:https?:\/\/)?(?:www\.)?[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+(?:\/[\w./%#?=&-]*)?$/i
 /** Words before a value that say what it is: 'M:', 'Tel.', 'Email', 'Web:'. */
 const LABEL =
   /^(?:(?:e-?mail|mail|tel(?:ephone)?|phone|ph|mobile|mob|cell|fax|office|direct|web(?:site)?|url|linkedin|[mtefwp])\s?[:.|]\s*|(?:e-?mail|tel|phone|mobile|cell|web)\s+)/i
+const EMAIL_LABEL = /^(?:e-?mail|mail|e)\b/i
+const WEB_LABEL = /^(?:web(?:site)?|url|w)\b/i
 const MOBILE_LABEL = /^(?:mobile|mob|cell|m)\b/i
 const FAX_LABEL = /^fax\b|\bfax\s?[:.]/i
 
+/**
+ * Words that often make a job title, in the languages cards come in. A hint that ranks a line as the
+ * title, never a gate: the title is the line by the name that is nothing else.
+ */
 const TITLE_WORDS =
-  /\b(?:ceo|cto|cfo|coo|cmo|cio|vp|svp|evp|founder|co-founder|cofounder|chief|president|director|manager|head|lead|engineer|developer|designer|architect|consultant|partner|analyst|officer|specialist|coordinator|associate|advisor|adviser|scientist|researcher|professor|owner|principal|executive|representative|strategist|editor|producer|attorney|counsel|accountant|recruiter|administrator|assistant|intern|nurse|doctor|physician|chair|secretary|treasurer|investor|marketing|sales|product|operations|engineering|research)\b/i
+  /(?:^|[\s(/&-])(?:ceo|cto|cfo|coo|cmo|cio|vp|svp|evp|founder|co-founder|cofounder|chief|president|director|directora?|directrice|direktor(?:in)?|manager(?:in)?|head|lead|engineer|ingeniera?|ingénieure?|ingenieur(?:in)?|developer|entwickler(?:in)?|designer(?:in)?|architect|architekt(?:in)?|consultant|berater(?:in)?|partner(?:in)?|analyst|officer|specialist|coordinator|associate|advisor|adviser|scientist|researcher|professor(?:in)?|owner|inhaber(?:in)?|principal|executive|representative|strategist|editor|producer|attorney|counsel|lawyer|solicitor|barrister|notary|notaire|avocate?|abogad[oa]|avvocato|anwalt|anwältin|rechtsanwalt|rechtsanwältin|steuerberater(?:in)?|geschäftsführer(?:in)?|leiter(?:in)?|projektleiter(?:in)?|accountant|recruiter|administrator|assistant|intern|nurse|doctor|physician|surgeon|cardiologist|dentist|therapist|physiotherapist|veterinarian|pharmacist|chair|secretary|treasurer|investor|marketing|sales|product|operations|engineering|research|chef|sommelier|sommelière|winemaker|barista|illustrator|photographer|copywriter|writer|journalist|teacher|lecturer|curator|agent|broker|planner|technician|responsable|gérante?|chargée?|commercial|luthier|florist|gardener|artist|musician|coach|trainer)(?=$|[\s,)/&-])/iu
+/** Endings of job words in several languages ('Illustrator', 'Cardiologist', 'Directrice'): a hint. */
+const TITLE_ENDINGS = /\p{L}{3}(?:ist|ician|tor|eur|euse|rice|ier|ière|erin)(?=$|[\s,)/&-])/iu
 /** Words that end a company's legal name. */
 const LEGAL_FORMS =
-  /\b(?:inc|ltd|llc|llp|gmbh|ag|sa|sas|srl|bv|nv|plc|pty|corp|corporation|co)\b\.?/i
+  /(?<!\p{L})(?:inc|ltd|llc|llp|gmbh|ag|kg|sa|sas|sarl|srl|spa|bv|nv|plc|pty|corp|corporation|oy|ab|as|kk)(?!\p{L})\.?/iu
 const COMPANY_WORDS =
-  /\b(?:inc|ltd|llc|llp|gmbh|ag|sa|sas|srl|bv|nv|plc|pty|corp|corporation|company|co|group|labs?|studios?|technologies|technology|tech|systems|solutions|partners|consulting|agency|bank|capital|ventures|holdings|industries|international|foundation|institute|university|college|media|software|networks|analytics|logistics|foods|health|energy|robotics|design|works)\b\.?/i
+  /(?:^|[\s&])(?:company|co|group|labs?|studios?|studio|atelier|kanzlei|bodega|technologies|technology|tech|systems|solutions|partners|consulting|agency|bank|capital|ventures|holdings|industries|international|foundation|institute|university|college|hospital|clinic|klinik|media|software|networks|analytics|logistics|foods|health|energy|robotics|design|designs|works|associates|law|legal|department|city|council|ministry|office|&)(?=$|[\s,.])/i
 const ADDRESS_WORDS =
-  /\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|suite|ste|floor|fl|way|square|sq|place|pl|court|ct|straße|strasse|rue|via|po box)\b\.?/i
+  /(?<!\p{L})(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|suite|ste|floor|fl|way|square|sq|place|pl|court|ct|straße|strasse|str|weg|platz|allee|gasse|rue|via|calle|avenida|laan|gracht|straat|po box)(?!\p{L})\.?/iu
 /** Lowercase words inside a family name: 'van der Berg', 'da Silva'. */
-const NAME_PARTICLES = new Set([
-  'van',
-  'von',
-  'der',
-  'den',
-  'de',
-  'da',
-  'das',
-  'di',
-  'del',
-  'la',
-  'le',
-  'du',
-  'dos',
-  'bin',
-  'al',
-])
-const NAME_WORD = /^(?:[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)*|[A-Z][A-Z'’-]+|[A-Z]\.)$/u
+const NAME_PARTICLES = new Set(
+  'van von der den de da das di del della la le du dos do bin binti al el ten ter zu af y'.split(
+    ' ',
+  ),
+)
+/** Words before or after a name that are not part of it: 'Dr. Rajesh Patel', 'Zoë O’Brien PhD'. */
+const NAME_PREFIX = /^(?:dr|prof|mr|mrs|ms|mx|mag|ing|dipl\.?-ing|sir|dame|rev)\.?$/i
+const NAME_SUFFIX =
+  /^(?:ph\.?\s?d|m\.?d|mba|msc|bsc|ma|ba|jr|sr|ii|iii|iv|esq|cpa|rn|dds|frcs|mrcp|llm)\.?$/i
+const NAME_PART = String.raw`(?:Mc|Mac)?\p{Lu}\p{Ll}*`
+const NAME_WORD = new RegExp(
+  String.raw`^(?:(?:[dDlL]['’])?${NAME_PART}(?:[-'’]${NAME_PART})*|\p{Lu}[\p{Lu}'’-]*\p{Lu}|\p{Lu}\.)$`,
+  'u',
+)
+/** Separators between two values printed on one line: 'T +1 415 555 0132 | chidi@ledger.example'. */
+const SEPARATOR = /^[|·•–—/]+$/
 
-/** Text OCR makes of a line: single spaces, no stray edge punctuation, no lost dot before a TLD. */
+/** Tesseract's lines: its words, a line split where a wide gap parts two columns. */
+export function ocrLines(
+  blocks:
+    | {
+        paragraphs: {
+          lines: {
+            words: (CardWord & { bbox: { x0: number; x1: number; y0: number; y1: number } })[]
+          }[]
+        }[]
+      }[]
+    | null,
+): CardWord[][] {
+  const lines: CardWord[][] = []
+  for (const line of (blocks ?? []).flatMap((block) => block.paragraphs.flatMap((p) => p.lines))) {
+    const height = Math.max(1, ...line.words.map((word) => word.bbox.y1 - word.bbox.y0))
+    let current: CardWord[] = []
+    line.words.forEach((word, index) => {
+      const before = line.words[index - 1]
+      if (before && word.bbox.x0 - before.bbox.x1 > height * 2) {
+        lines.push(current)
+        current = []
+      }
+      current.push({ text: word.text, confidence: word.confidence })
+    })
+    lines.push(current)
+  }
+  return lines
+}
+
+/** The exact text of a card as lines of words read with full confidence; a wide gap parts columns. */
+export function textLines(text: string): CardWord[][] {
+  return text
+    .split(/\r?\n|\s{3,}|\t+/)
+    .map((line) => line.split(' ').filter(Boolean))
+    .map((words) => words.map((word) => ({ text: word, confidence: 100 })))
+}
+
+/** RFC 2606 reserves .example and .test for documentation and tests (the test cards use them). */
+const RESERVED_SUFFIXES = new Set(['example', 'test'])
+const isSuffix = (suffix: string) =>
+  RESERVED_SUFFIXES.has(suffix) || parseHost(`x.${suffix}`).isIcann === true
+
+/** Whether a host name ends in a public suffix (tldts) with a name before it: not 'acmeexample'. */
+function isRegistrable(host: string): boolean {
+  if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(host) || /(?:^|\.)-|-(?:\.|$)/.test(host)) return false
+  const parsed = parseHost(host)
+  return Boolean(parsed.domainWithoutSuffix) && isSuffix(parsed.publicSuffix ?? '')
+}
+
+/** The host a dot OCR dropped would give: 'harbourlight.co.uk' for 'harbourlightco.uk'. */
+function withDroppedDot(host: string): string | null {
+  const parsed = parseHost(host)
+  const name = parsed.domainWithoutSuffix ?? ''
+  for (const length of [2, 3]) {
+    const piece = name.slice(-length)
+    if (
+      name.length - length >= 3 &&
+      getPublicSuffix(`x.${piece}.${parsed.publicSuffix}`) === `${piece}.${parsed.publicSuffix}`
+    )
+      return `${parsed.subdomain ? `${parsed.subdomain}.` : ''}${name.slice(0, -length)}.${piece}.${parsed.publicSuffix}`
+  }
+  return null
+}
+
+/** Whether a '0' or '1' sits inside letters, as OCR reads an 'o' or an 'l': 'mueller-s0ehne'. */
+const hasDigitInWord = (text: string) => /[a-z][01][a-z]|[a-z][01]\b|\b[01][a-z]/i.test(text)
+
+/** Text with the letters OCR confuses made one: 'rn' and 'm', '1' and 'l', '0' and 'o'. */
+const confusable = (text: string) =>
+  lettersOf(text).replace(/rn/g, 'm').replace(/[1|]/g, 'l').replace(/0/g, 'o').replace(/vv/g, 'w')
+
+/** Lowercase ASCII letters and digits only: 'zoe' for 'Zoë'. */
+function lettersOf(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/ß/g, 'ss')
+    .replace(/[øØ]/g, 'o')
+    .replace(/[łŁ]/g, 'l')
+    .toLowerCase()
+    .replace(/[^a-z0-9|]/g, '')
+}
+
+/** Text OCR makes of a line: single spaces, no stray edge punctuation, no lost dot before a suffix. */
 function tidy(line: string): string {
   return (
     line
-      .replace(/(?<=[@.][\w-]+) (?=(?:com|org|net|io|co|dev|app|example)\b)/gi, '.')
-      .replace(/(?<=\w)\. (?=(?:com|org|net|io|co|dev|app|example)\b)/gi, '.')
-      .replace(/\bwww\. /gi, 'www.')
+      // '@' read as '©' inside an address.
+      .replace(/(?<=[\w.])\s?©\s?(?=\w)/g, '@')
+      .replace(/\bwww(?:\. | |,|(?=[a-z0-9][\w-]*\.))/gi, 'www.')
+      .replace(/(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/)/g, (whole, word: string) =>
+        isSuffix(word) ? `.${word}` : whole,
+      )
       // A line that is only 'first last@domain': the dot between the names read as a space.
       .replace(/^([a-z][\w-]*) ([a-z][\w.-]*@\S+)$/, '$1.$2')
       .replace(/[|«»©®™•·]/g, ' ')
@@ -113,7 +223,7 @@ function tidy(line: string): string {
 const withoutSpaces = (text: string) => text.replace(/\s+/g, '')
 
 function isAllCaps(text: string) {
-  return /[A-Z]/.test(text) && text === text.toUpperCase()
+  return /\p{Lu}/u.test(text) && text === text.toUpperCase()
 }
 
 function capitalised(word: string): string {
@@ -123,24 +233,30 @@ function capitalised(word: string): string {
       /(^|[-'’])(\p{L})/gu,
       (_, before: string, letter: string) => before + letter.toUpperCase(),
     )
+    .replace(/^Mc(\p{L})/u, (_, letter: string) => `Mc${letter.toUpperCase()}`)
 }
 
-/** The words of a line that reads as a person's name, or null. */
-function nameWords(line: string): string[] | null {
-  if (/[\d@/:]/.test(line) || TITLE_WORDS.test(line) || COMPANY_WORDS.test(line)) return null
-  const words = line.replace(/,.*$/, '').split(' ')
-  if (words.length < 2 || words.length > 4) return null
+/** A line split into a name and what is printed beside it ('Ada Lovelace, Solicitor'), or null. */
+function nameOf(line: string): { words: string[]; beside: string } | null {
+  if (/[\d@/:]/.test(line) || LEGAL_FORMS.test(line)) return null
+  const [namePart = '', ...rest] = line.split(/\s?,\s?|\s[-–—]\s/)
+  const beside = rest.filter((part) => !NAME_SUFFIX.test(part.replace(/\s/g, ''))).join(', ')
+  const words = namePart.split(' ')
+  while (words.length > 0 && NAME_PREFIX.test(words[0] ?? '')) words.shift()
+  while (words.length > 0 && NAME_SUFFIX.test(words.at(-1) ?? '')) words.pop()
+  if (words.length < 2 || words.length > 5) return null
+  if (TITLE_WORDS.test(namePart) || COMPANY_WORDS.test(namePart)) return null
   const isName = words.every(
     (word) => NAME_WORD.test(word) || NAME_PARTICLES.has(word.toLowerCase()),
   )
-  return isName ? words : null
+  return isName && !NAME_PARTICLES.has(words.at(-1)?.toLowerCase() ?? '') ? { words, beside } : null
 }
 
 function splitName(words: string[]): Pick<BusinessCard, 'firstName' | 'lastName'> {
-  const proper = words.map((word) =>
-    NAME_PARTICLES.has(word.toLowerCase())
+  const proper = words.map((word, index) =>
+    NAME_PARTICLES.has(word.toLowerCase()) && index > 0
       ? word.toLowerCase()
-      : isAllCaps(word) && word.length > 2
+      : isAllCaps(word) && word.replace(/\W/g, '').length > 1
         ? capitalised(word)
         : word,
   )
@@ -152,26 +268,42 @@ function splitName(words: string[]): Pick<BusinessCard, 'firstName' | 'lastName'
   }
 }
 
-/** How much a name line shares with an email's local part ('ada.lovelace' and 'Ada Lovelace'). */
+/** How much a name shares with an email's local part ('ada.lovelace' and 'Ada Lovelace'). */
 function emailLikeness(words: string[], email: string): number {
-  const local = email.split('@')[0]?.toLowerCase() ?? ''
-  return words.filter(
-    (word) => word.length > 1 && local.includes(word.toLowerCase().replace(/[^a-z]/g, '')),
-  ).length
+  const local = confusable(email.split('@')[0] ?? '')
+  return words.filter((word) => word.length > 1 && local.includes(confusable(word))).length
 }
 
-/** The second-level label of a domain: 'acme' for www.acme.example or ada@mail.acme.co.uk. */
-function domainLabel(address: string): string {
-  const host = address
-    .replace(/^.*@/, '')
+/** The name of a domain without its suffix: 'acme' for www.acme.example or mail.acme.co.uk. */
+function domainName(host: string): string {
+  const generic = new Set([
+    'gmail',
+    'googlemail',
+    'outlook',
+    'hotmail',
+    'yahoo',
+    'icloud',
+    'proton',
+    'mail',
+    'gmx',
+    'web',
+  ])
+  const name = parseHost(host).domainWithoutSuffix ?? ''
+  return generic.has(name) ? '' : name
+}
+
+const hostOf = (website: string) =>
+  website
     .replace(/^https?:\/\//i, '')
     .replace(/^www\./i, '')
     .split('/')[0]
-    ?.toLowerCase()
-  const labels = host?.split('.') ?? []
-  const generic = new Set(['gmail', 'outlook', 'hotmail', 'yahoo', 'icloud', 'proton', 'mail'])
-  const label = labels.length > 2 && labels.at(-2)?.length === 2 ? labels.at(-3) : labels.at(-2)
-  return label && !generic.has(label) ? label : ''
+    ?.toLowerCase() ?? ''
+
+/** Whether every letter of `part` is in `whole`, in order. */
+function isSubsequence(part: string, whole: string): boolean {
+  let at = 0
+  for (const letter of whole) if (letter === part[at]) at++
+  return at === part.length
 }
 
 /** Whether two words differ by at most one letter added, dropped or changed. */
@@ -188,138 +320,389 @@ function isOneLetterOff(a: string, b: string): boolean {
   return endA - start <= 1 && endB - start <= 1
 }
 
-/**
- * The email with the website's domain where OCR got the email's domain one letter wrong
- * ('ada@eacme.example' beside 'www.acme.example': a monospaced '@' read as '@e').
- */
-function withWebsiteDomain(email: string, website: string): string {
-  const at = email.indexOf('@')
-  const site =
-    website
-      .replace(/^https?:\/\//, '')
-      .replace(/^www\./, '')
-      .split('/')[0] ?? ''
-  const domain = email.slice(at + 1)
-  if (at === -1 || site === '' || domain === site || domain.endsWith(`.${site}`)) return email
-  return isOneLetterOff(domain, site) ? `${email.slice(0, at)}@${site}` : email
+/** Whether two hosts are one host as OCR may misread it: a confused letter, a lost '.uk', an extra 'e'. */
+function isMisreadOf(a: string, b: string): boolean {
+  if (a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`)) return false
+  const one = parseHost(a)
+  const other = parseHost(b)
+  return (
+    confusable(a) === confusable(b) ||
+    lettersOf(a) === lettersOf(b) ||
+    isOneLetterOff(a, b) ||
+    (one.domainWithoutSuffix === other.domainWithoutSuffix &&
+      (`${one.publicSuffix}.`.startsWith(`${other.publicSuffix}.`) ||
+        `${other.publicSuffix}.`.startsWith(`${one.publicSuffix}.`)))
+  )
 }
 
-const lettersOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '')
-
-function findPhone(lines: string[], defaultCountry: CountryCode | undefined): string {
-  const candidates: { phone: string; isMobile: boolean }[] = []
-  for (const line of lines) {
-    if (FAX_LABEL.test(line)) continue
+function findPhone(
+  lines: Line[],
+  defaultCountry: CountryCode | undefined,
+): { phone: string; index: number } | { unread: number } | null {
+  const candidates: { phone: string; index: number; isMobile: boolean }[] = []
+  let unread = -1
+  lines.forEach((line, index) => {
+    if (FAX_LABEL.test(line.text)) return
     // OCR reads 0 as O and 1 as l inside numbers.
-    const digits = line
+    const digits = line.text
       .replace(EMAIL, ' ')
       .replace(LINKEDIN, ' ')
-      .replace(/[+(\d][\dOoIl|\s().-]{5,}/g, (run) =>
+      .replace(/(?:[+(\d]|[Oo](?=\d))[\dOoIl|\s().-]{5,}/g, (run) =>
         run.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1'),
       )
-    for (const found of findPhoneNumbersInText(digits, { defaultCountry })) {
+    const found = findPhoneNumbersInText(digits, { defaultCountry }).filter(({ number }) =>
+      number.isValid(),
+    )
+    for (const { number } of found)
       candidates.push({
-        phone: found.number.formatInternational(),
-        isMobile: MOBILE_LABEL.test(line),
+        phone: number.formatInternational(),
+        index,
+        isMobile: MOBILE_LABEL.test(line.text),
       })
-    }
-  }
-  return (candidates.find((candidate) => candidate.isMobile) ?? candidates[0])?.phone ?? ''
+    // A number, labelled or long, that is no valid number where it is dialled: shown, not guessed.
+    const looksLikePhone =
+      /^(?:tel|phone|ph|mobile|mob|cell|office|direct|[tmp])\b/i.test(line.text) ||
+      /^\+?[\d\s().-]{8,}$/.test(digits.replace(LABEL, ''))
+    if (found.length === 0 && looksLikePhone && /\d{2}/.test(digits) && unread === -1)
+      unread = index
+  })
+  const best = candidates.find((candidate) => candidate.isMobile) ?? candidates[0]
+  if (best) return best
+  return unread === -1 ? null : { unread }
 }
 
 /**
- * Reads the text OCR made of a business card: the email, phone (libphonenumber-js, formatted
- * internationally; a mobile first where the card labels one), website and LinkedIn profile by their
- * shapes; the name, job title and company by what their lines look like, helped by the email and
- * the web address (a name line that matches the email's local part, a company line that matches the
- * domain). Fields the text does not show stay ''. `country` (ISO 3166, e.g. the user's locale's
- * region) reads numbers printed without a country code; one libphonenumber-js does not know is
- * ignored.
+ * Reads the lines OCR made of a business card (its words and Tesseract's confidence in each): the
+ * email, website and LinkedIn profile by their shapes, checked against each other, the public suffix
+ * list (tldts) and the letters OCR confuses; the phone by libphonenumber-js, valid for its region (a
+ * mobile first where the card labels one); the name by its shape and the email's local part, the
+ * company by the domain, the title by its place beside or under the name. A value that does not
+ * validate is left empty, its line offered in `unread`; a value read from words OCR was unsure of,
+ * or repaired, is listed in `unsure`. `country` (ISO 3166, e.g. the user's locale's region) reads
+ * numbers printed without a country code; one libphonenumber-js does not know is ignored.
  */
-export function parseBusinessCard(
-  text: string,
+export function readBusinessCard(
+  input: CardWord[][],
   { country }: { country?: string } = {},
-): BusinessCard {
+): CardReading {
   const defaultCountry = country && isSupportedCountry(country) ? country : undefined
-  const lines = text
-    .split(/\r?\n/)
-    .map(tidy)
-    .filter((line) => line.length > 1)
+  const lines: Line[] = input
+    .flatMap((words) => {
+      // Values printed on one line between separators are read apart.
+      const parts: CardWord[][] = [[]]
+      for (const word of words)
+        if (SEPARATOR.test(word.text)) parts.push([])
+        else parts.at(-1)?.push(word)
+      return parts
+    })
+    .map((words) => ({ words, text: tidy(words.map((word) => word.text).join(' ')) }))
+    .filter((line) => line.text.length > 1)
   const card: BusinessCard = { ...EMPTY_CARD }
+  const unsure = new Set<CardField>()
+  const unread: CardReading['unread'] = {}
+  const source: Partial<Record<CardField, number>> = {}
   const used = new Set<number>()
-  const take = (index: number) => used.add(index)
+  const set = (field: CardField, value: string, index: number) => {
+    card[field] = value
+    source[field] = index
+    used.add(index)
+  }
+  const leaveUnread = (field: CardField, index: number) => {
+    unread[field] ??= lines[index]?.text ?? ''
+    used.add(index)
+  }
+  const otherLetters = (except: number) =>
+    lines
+      .filter((_, index) => index !== except && !used.has(index))
+      .map((line) => confusable(line.text))
+  const names = () =>
+    lines.flatMap((line, index) => (used.has(index) ? [] : [nameOf(line.text)?.words ?? []]))
 
   lines.forEach((line, index) => {
-    const linkedin = LINKEDIN.exec(line)
-    if (linkedin && !card.linkedin) {
-      card.linkedin = `https://www.linkedin.com/in/${linkedin[1]}`
-      take(index)
-      return
-    }
-    const email = EMAIL.exec(line)
-    if (email && !card.email) {
-      card.email = withoutSpaces(email[0]).toLowerCase()
-      take(index)
+    const linkedin = LINKEDIN.exec(line.text)
+    if (linkedin && !card.linkedin)
+      set('linkedin', `https://www.linkedin.com/in/${linkedin[1]}`, index)
+  })
+
+  let email = { local: '', host: '', index: -1 }
+  lines.forEach((line, index) => {
+    const found = used.has(index) ? null : EMAIL.exec(line.text)
+    if (found && email.index === -1) {
+      const [local = '', host = ''] = withoutSpaces(found[0]).toLowerCase().split('@')
+      email = { local, host, index }
+      used.add(index)
     }
   })
-  lines.forEach((line, index) => {
-    if (card.website || used.has(index) || line.includes('@')) return
-    const site = WEBSITE.exec(line.replace(LABEL, ''))
-    if (
-      site &&
-      /[a-z]{2}/i.test(site[0]) &&
-      (/\bwww\b|https?:|\//i.test(site[0]) || LABEL.test(line) || line.split(' ').length <= 2)
+
+  const sites = lines.flatMap((line, index) => {
+    if (used.has(index) || line.text.includes('@')) return []
+    const value = line.text.replace(LABEL, '')
+    const isLabelled = WEB_LABEL.test(line.text) && value !== line.text
+    const candidate = value.split(' ').find((word) => WEB.test(word) && /[a-z]{2}/.test(word)) ?? ''
+    const isWebShaped = /^(?:www\.|https?:)/i.test(candidate) || isLabelled
+    if (!candidate || (!isWebShaped && value.split(' ').length > 2)) return []
+    return [{ index, value: candidate.toLowerCase().replace(/\/$/, ''), isWebShaped }]
+  })
+
+  // '@' read as 'e', 'a' or '©': a line that is an address but for its '@'. The split that the name,
+  // the website or the company confirms is taken; with none or several, nothing is guessed.
+  if (email.index === -1) {
+    for (const line of lines) {
+      const index = lines.indexOf(line)
+      const value = line.text.replace(LABEL, '')
+      if (used.has(index) || /^(?:www\.|https?:)/i.test(value) || !ADDRESS_SHAPED.test(value))
+        continue
+      const websiteHosts = sites
+        .filter((site) => site.index !== index)
+        .map((site) => hostOf(site.value))
+      const personWords = names()
+        .flat()
+        .map(confusable)
+        .filter((word) => word.length > 1)
+      const others = otherLetters(index)
+      const splits = [...value.toLowerCase().matchAll(/[ea]/g)].flatMap((match) => {
+        const local = value.slice(0, match.index).toLowerCase()
+        const host = value.slice(match.index + 1).toLowerCase()
+        if (!/^[a-z0-9][\w.+-]*[a-z0-9]$/.test(local) || !isRegistrable(host)) return []
+        const label = confusable(domainName(host))
+        const evidence =
+          (websiteHosts.includes(host) ? 2 : 0) +
+          (label.length > 2 && others.some((text) => text === label || text.startsWith(label))
+            ? 1
+            : 0) +
+          (local.split(/[._-]/).some((part) => personWords.includes(confusable(part))) ? 1 : 0)
+        return evidence > 0 ? [{ local, host, evidence }] : []
+      })
+      const best = Math.max(0, ...splits.map((split) => split.evidence))
+      const top = splits.filter((split) => split.evidence === best)
+      const [only] = top
+      if (only && top.length === 1) {
+        email = { local: only.local, host: only.host, index }
+        used.add(index)
+        unsure.add('email')
+        break
+      }
+      if (EMAIL_LABEL.test(line.text) && value !== line.text) {
+        leaveUnread('email', index)
+        break
+      }
+    }
+  }
+
+  const site = sites.find((candidate) => !used.has(candidate.index))
+  let website = ''
+  if (site) {
+    const host = hostOf(site.value)
+    if (isRegistrable(host)) {
+      website = site.value
+      set('website', website, site.index)
+    } else if (
+      email.host &&
+      confusable(email.host) === confusable(host) &&
+      isRegistrable(email.host)
     ) {
-      card.website = withoutSpaces(site[0]).toLowerCase().replace(/\/$/, '')
-      take(index)
+      website = site.value.replace(host, email.host)
+      set('website', website, site.index)
+      unsure.add('website')
+    } else if (site.isWebShaped) leaveUnread('website', site.index)
+  } else if (email.host) {
+    // A website whose dots OCR lost ('wwwacmeexample'), spelled like the email's domain.
+    const index = lines.findIndex(
+      (line, at) =>
+        !used.has(at) &&
+        /^[a-z0-9-]+$/.test(line.text) &&
+        lettersOf(line.text).replace(/^www/, '') === lettersOf(email.host),
+    )
+    if (index !== -1 && isRegistrable(email.host)) {
+      const www = lines[index]?.text.startsWith('www') && !email.host.startsWith('www')
+      website = `${www ? 'www.' : ''}${email.host}`
+      set('website', website, index)
+      unsure.add('website')
     }
-  })
-  card.email = withWebsiteDomain(card.email, card.website)
-  card.phone = findPhone(lines, defaultCountry)
+  }
+
+  const phone = findPhone(lines, defaultCountry)
+  if (phone && 'phone' in phone) set('phone', phone.phone, phone.index)
+  else if (phone) leaveUnread('phone', phone.unread)
   lines.forEach((line, index) => {
-    if (/\d{3}/.test(line) && !/[a-z]{4}/i.test(line.replace(LABEL, ''))) take(index)
+    if (/\d{3}/.test(line.text) && !/\p{L}{4}/u.test(line.text.replace(LABEL, ''))) used.add(index)
   })
+
+  // The company's line usually spells the domain ('ACME Robotics' for acme.example).
+  const isAddress = (line: string) => ADDRESS_WORDS.test(line) && /\d/.test(line)
+  const freeIndex = (test: (line: string) => boolean) =>
+    lines.findIndex((line, index) => !used.has(index) && !isAddress(line.text) && test(line.text))
+  const label = confusable(domainName(email.host) || domainName(hostOf(website)))
+  const spellsDomain = (line: string) => !/[@\d]/.test(line) && confusable(line).includes(label)
+  const byDomain =
+    label.length < 3
+      ? -1
+      : ([freeIndex((line) => spellsDomain(line) && !nameOf(line)), freeIndex(spellsDomain)].find(
+          (index) => index !== -1,
+        ) ?? -1)
+  if (byDomain !== -1) used.add(byDomain)
 
   // Name: the name-shaped line most like the email; the first one on the card otherwise.
-  const names = lines
-    .map((line, index) => ({ index, words: used.has(index) ? null : nameWords(line) }))
-    .filter(
-      (candidate): candidate is { index: number; words: string[] } => candidate.words !== null,
+  const name = lines
+    .map((line, index) => ({ index, found: used.has(index) ? null : nameOf(line.text) }))
+    .flatMap(({ index, found }) =>
+      found ? [{ index, ...found, likeness: emailLikeness(found.words, email.local) }] : [],
     )
-  const name = names
-    .map((candidate) => ({ ...candidate, likeness: emailLikeness(candidate.words, card.email) }))
     .sort((a, b) => b.likeness - a.likeness || a.index - b.index)[0]
   if (name) {
-    Object.assign(card, splitName(name.words))
-    take(name.index)
+    const { firstName, lastName } = splitName(name.words)
+    set('firstName', firstName, name.index)
+    set('lastName', lastName, name.index)
   }
 
-  const isFree = (index: number) => !used.has(index)
-  const isAddress = (line: string) => ADDRESS_WORDS.test(line) && /\d/.test(line)
-  const firstFree = (test: (line: string) => boolean) =>
-    lines.findIndex((line, index) => isFree(index) && !isAddress(line) && test(line))
-
-  // The company's line usually spells the domain ('ACME Robotics' for acme.example): found first,
-  // so a company named with a job word ('Northwind Research') is not read as the title.
-  const label = domainLabel(card.email || card.website)
-  const byDomain =
-    label === '' ? -1 : firstFree((line) => lettersOf(line).includes(lettersOf(label)))
-  if (byDomain !== -1) take(byDomain)
-
-  const titleIndex = firstFree(
-    (line) => TITLE_WORDS.test(line) && !/[@\d]/.test(line) && !LEGAL_FORMS.test(line),
-  )
-  if (titleIndex !== -1) {
-    card.title = lines[titleIndex] ?? ''
-    take(titleIndex)
+  if (email.index !== -1) {
+    const first = lettersOf(name?.words[0] ?? '')
+    const last = lettersOf(name?.words.slice(1).join('') ?? '')
+    const spellings = [
+      first + last,
+      first.slice(0, 1) + last,
+      last + first,
+      last + first.slice(0, 1),
+    ]
+    // A part of the local part that is the person's name misread ('ada.1ovelace', 'rnateo') takes
+    // the name's letters; one with a '0' or '1' inside letters that the name does not explain is
+    // a misreading the parser will not guess.
+    let isLocalMisread = false
+    const local = email.local.replace(/[^._+-]+/g, (part) => {
+      const variants = [
+        part,
+        part.replace(/(?<=[a-z])1|1(?=[a-z])/g, 'l').replace(/(?<=[a-z])0|0(?=[a-z])/g, 'o'),
+        part.replace(/rn/g, 'm'),
+        part.replace(/m/g, 'rn'),
+      ]
+      const spelled = variants.find(
+        (variant) => variant.length > 1 && spellings.some((name) => name.includes(variant)),
+      )
+      if (spelled === undefined && hasDigitInWord(part)) isLocalMisread = true
+      return spelled ?? part
+    })
+    if (local !== email.local) unsure.add('email')
+    let host = email.host
+    const siteHost = hostOf(website)
+    if (!isRegistrable(host) && siteHost && lettersOf(host) === lettersOf(siteHost)) {
+      host = siteHost
+      unsure.add('email')
+    }
+    const companyLetters = byDomain === -1 ? '' : lettersOf(lines[byDomain]?.text ?? '')
+    const spelledByCompany = (candidate: string) =>
+      domainName(candidate).length > 2 && companyLetters.includes(lettersOf(domainName(candidate)))
+    if (siteHost && isMisreadOf(host, siteHost)) {
+      // The two disagree only where OCR misreads. The right one is the one the company's line
+      // spells; else the one with no letters OCR confuses; else the longer suffix ('co' lost its
+      // '.uk'); else the website, printed larger.
+      const isPlain = (candidate: string) =>
+        confusable(candidate) === lettersOf(candidate) && !hasDigitInWord(candidate)
+      const pickHost =
+        spelledByCompany(host) !== spelledByCompany(siteHost)
+          ? spelledByCompany(host)
+          : isPlain(host) !== isPlain(siteHost)
+            ? isPlain(host)
+            : domainName(host) === domainName(siteHost) && host.length > siteHost.length
+      if (pickHost) {
+        website = website.replace(siteHost, host)
+        card.website = website
+        unsure.add('website')
+      } else {
+        host = siteHost
+        unsure.add('email')
+      }
+    }
+    const confirmed = host === hostOf(website) || spelledByCompany(host)
+    const label = domainName(host)
+    // Letters of the website's domain with some lost ('pol.network' beside polarnetworks.example):
+    // a domain OCR read in part, whatever the company's line says.
+    const isPartOfWebsite =
+      hostOf(website) !== '' &&
+      host !== hostOf(website) &&
+      isSubsequence(lettersOf(host), lettersOf(hostOf(website)))
+    const isHostMisread =
+      isPartOfWebsite ||
+      (!confirmed &&
+        (hasDigitInWord(host) ||
+          withDroppedDot(host) !== null ||
+          (companyLetters !== '' &&
+            label.length > 2 &&
+            confusable(companyLetters).includes(confusable(label)))))
+    const isValid =
+      /^[a-z0-9](?:[\w.+-]*[a-z0-9])?$/.test(local) && !local.includes('..') && isRegistrable(host)
+    // A misread domain the company's line spells once the misreading is undone: 'atelier-lurniere'.
+    const repaired = [
+      withDroppedDot(host),
+      host.replace(/rn/g, 'm'),
+      host.replace(/m/g, 'rn'),
+      host.replace(/(?<=[a-z])1|1(?=[a-z])/g, 'l').replace(/(?<=[a-z])0|0(?=[a-z])/g, 'o'),
+    ].find(
+      (candidate) =>
+        candidate !== null &&
+        candidate !== host &&
+        isRegistrable(candidate) &&
+        spelledByCompany(candidate),
+    )
+    if (isValid && !isLocalMisread && !isHostMisread) set('email', `${local}@${host}`, email.index)
+    else if (!isLocalMisread && repaired) {
+      set('email', `${local}@${repaired}`, email.index)
+      unsure.add('email')
+    } else leaveUnread('email', email.index)
   }
+
+  // Title: the line beside or under the name that is nothing else; above it on cards that print
+  // the name second; the word list only ranks the candidates.
+  const titleShaped = (line: string) =>
+    !/[@\d/]/.test(line) &&
+    !LEGAL_FORMS.test(line) &&
+    line.split(' ').length <= 8 &&
+    !isAddress(line)
+  if (name?.beside && titleShaped(name.beside)) card.title = name.beside
+  else {
+    const title = lines
+      .map((line, index) => {
+        if (used.has(index) || !titleShaped(line.text) || index === byDomain)
+          return { index, score: 0 }
+        const hinted = TITLE_WORDS.test(line.text) || TITLE_ENDINGS.test(line.text)
+        const companyLike = COMPANY_WORDS.test(line.text) && !hinted
+        const place = !name ? 0 : index === name.index + 1 ? 3 : index === name.index - 1 ? 2 : 0
+        return { index, score: companyLike ? 0 : place + (hinted ? 2 : 0) }
+      })
+      .sort((a, b) => b.score - a.score || a.index - b.index)[0]
+    if (title && title.score > 0) set('title', lines[title.index]?.text ?? '', title.index)
+  }
+  if (name?.beside) source.title = name.index
 
   const companyIndex = [
     byDomain,
-    firstFree((line) => COMPANY_WORDS.test(line)),
-    firstFree((line) => !/\d/.test(line) && /[a-z]{2}/i.test(line)),
+    freeIndex((line) => LEGAL_FORMS.test(line) || COMPANY_WORDS.test(line)),
+    freeIndex(
+      (line) =>
+        !/\d/.test(line) && /\p{L}{2}/u.test(line) && !nameOf(line) && !/^[a-z0-9._-]+$/.test(line),
+    ),
   ].find((index) => index !== -1)
-  if (companyIndex !== undefined) card.company = lines[companyIndex] ?? ''
+  if (companyIndex !== undefined) set('company', lines[companyIndex]?.text ?? '', companyIndex)
 
-  return card
+  // A field read from a word OCR was unsure of is for the user to check.
+  for (const [field, index] of Object.entries(source) as [CardField, number][]) {
+    const words = lines[index]?.words ?? []
+    const value = lettersOf(card[field])
+    const own = words.filter(
+      (word) => lettersOf(word.text) !== '' && value.includes(lettersOf(word.text)),
+    )
+    const confidence = Math.min(...(own.length > 0 ? own : words).map((word) => word.confidence))
+    if (confidence < LOW_CONFIDENCE && card[field] !== '') unsure.add(field)
+  }
+  return {
+    card,
+    unsure: [...unsure].filter((field) => card[field] !== ''),
+    unread: Object.fromEntries(
+      Object.entries(unread).filter(([field]) => card[field as CardField] === ''),
+    ),
+  }
+}
+
+/** The fields of a card's exact text (see readBusinessCard). */
+export function parseBusinessCard(text: string, options: { country?: string } = {}): BusinessCard {
+  return readBusinessCard(textLines(text), options).card
 }

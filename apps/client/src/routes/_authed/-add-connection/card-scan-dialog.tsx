@@ -1,4 +1,4 @@
-import type { BusinessCard } from '@fiveconnect/api/business-card'
+import type { BusinessCard, CardReading } from '@fiveconnect/api/business-card'
 import {
   Alert,
   Box,
@@ -35,7 +35,7 @@ type Reader = typeof CardReader
 type Phase =
   | { step: 'aim' }
   | { step: 'reading'; progress: number; photo: Blob }
-  | { step: 'review'; card: BusinessCard; photo: Blob }
+  | { step: 'review'; reading: CardReading; photo: Blob }
   | { step: 'nothing' }
 
 const FIELDS: { key: keyof BusinessCard; label: string; type?: string }[] = [
@@ -126,10 +126,10 @@ function CardScanner({ onClose, onUse }: Omit<Props, 'opened'>) {
     setPhase({ step: 'reading', progress: 0, photo })
     try {
       const { readCard } = await reader
-      const card = await readCard(canvas, (progress) =>
+      const reading = await readCard(canvas, (progress) =>
         setPhase((current) => (current.step === 'reading' ? { ...current, progress } : current)),
       )
-      setPhase(card ? { step: 'review', card, photo } : { step: 'nothing' })
+      setPhase(reading ? { step: 'review', reading, photo } : { step: 'nothing' })
     } catch {
       setReadFailed(true)
       setPhase({ step: 'aim' })
@@ -161,7 +161,7 @@ function CardScanner({ onClose, onUse }: Omit<Props, 'opened'>) {
   if (phase.step === 'review')
     return (
       <ReviewCard
-        card={phase.card}
+        reading={phase.reading}
         photo={phase.photo}
         onUse={(card) => onUse(card, phase.photo)}
         onAgain={() => setPhase({ step: 'aim' })}
@@ -294,43 +294,73 @@ function ReadingCard({ photo, progress }: { photo: Blob; progress: number }) {
   )
 }
 
-function ReviewCard({
-  card,
+/** A field read from words OCR was unsure of: highlighted until the user edits it. */
+const UNSURE_STYLES = {
+  input: {
+    borderColor: 'var(--mantine-color-yellow-7)',
+    backgroundColor: 'var(--mantine-color-yellow-light)',
+  },
+}
+
+export function ReviewCard({
+  reading,
   photo,
   onUse,
   onAgain,
 }: {
-  card: BusinessCard
+  reading: CardReading
   photo: Blob
   onUse: (card: BusinessCard) => void
   onAgain: () => void
 }) {
-  const [values, setValues] = useState(card)
+  const [values, setValues] = useState(reading.card)
+  const [checked, setChecked] = useState<(keyof BusinessCard)[]>([])
+  const change = (key: keyof BusinessCard, value: string) => {
+    setValues({ ...values, [key]: value })
+    if (!checked.includes(key)) setChecked([...checked, key])
+  }
+  const input = (field: (typeof FIELDS)[number]) => {
+    const isUnsure = reading.unsure.includes(field.key) && !checked.includes(field.key)
+    const line = reading.unread[field.key]
+    const isOffered = line !== undefined && values[field.key] === ''
+    return (
+      <Stack key={field.key} gap={4}>
+        <TextInput
+          label={field.label}
+          type={field.type}
+          autoComplete="off"
+          value={values[field.key]}
+          description={
+            isUnsure
+              ? 'Check this one: the card was hard to read here.'
+              : isOffered
+                ? `Not clear on the card: "${line}"`
+                : undefined
+          }
+          styles={isUnsure ? UNSURE_STYLES : undefined}
+          onChange={(event) => change(field.key, event.currentTarget.value)}
+        />
+        {isOffered && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => change(field.key, line)}
+          >
+            Use this line
+          </Button>
+        )}
+      </Stack>
+    )
+  }
   return (
     <Stack gap="sm">
       <CardPhoto photo={photo} />
       <Text size="sm">Check each detail against the card and correct what was misread.</Text>
       <SimpleGrid cols={2} spacing="xs">
-        {FIELDS.slice(0, 2).map((field) => (
-          <TextInput
-            key={field.key}
-            label={field.label}
-            autoComplete="off"
-            value={values[field.key]}
-            onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })}
-          />
-        ))}
+        {FIELDS.slice(0, 2).map(input)}
       </SimpleGrid>
-      {FIELDS.slice(2).map((field) => (
-        <TextInput
-          key={field.key}
-          label={field.label}
-          type={field.type}
-          autoComplete="off"
-          value={values[field.key]}
-          onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })}
-        />
-      ))}
+      {FIELDS.slice(2).map(input)}
       <Button onClick={() => onUse(values)}>Use these details</Button>
       <Button variant="default" onClick={onAgain}>
         Scan again
