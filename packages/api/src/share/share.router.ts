@@ -49,7 +49,9 @@ async function cardFor(
     limits === 'view' ? { 'share-page:ip': ctx.clientIp } : { 'share-send:ip': ctx.clientIp },
   )
   if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound
-  await ctx.rateLimit(limits === 'view' ? { 'share-page:link': token } : { 'share-send:link': token })
+  await ctx.rateLimit(
+    limits === 'view' ? { 'share-page:link': token } : { 'share-send:link': token },
+  )
   const card = await findShareCard(ctx.db, token)
   if (!card) throw notFound
   return card

@@ -23,7 +23,10 @@ export const sendBackInput = shareTokenInput.extend({
   company: optionalText(255, 'Company'),
   title: optionalText(255, 'Title'),
   note: optionalText(1000, 'Note'),
-  consent: z.literal('yes', 'Please agree to share your details'),
+  /** The consent checkbox: a form posts 'yes' when it is ticked and nothing when not. */
+  consent: z
+    .string('Please agree to share your details')
+    .refine((value) => value === 'yes', 'Please agree to share your details'),
   /** A field people never see: a form that fills it was filled by a bot. */
   website: z.string().max(2048).optional(),
 })
