@@ -18,6 +18,8 @@ describe('the OpenAPI document', () => {
     const routes = t.app.routes
       // Middleware (ALL), the tRPC endpoint and the Prometheus scrape are not REST operations.
       .filter(({ method, path }) => method !== 'ALL' && path !== '/metrics')
+      // The share page (/c/...) answers HTML to people, not an API to programs.
+      .filter(({ path }) => !path.startsWith('/c/'))
       .map(({ method, path }) =>
         `${method} ${path}`
           .replace(/:(\w+)/g, '{$1}')
