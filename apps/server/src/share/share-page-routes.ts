@@ -91,7 +91,7 @@ export function sharePageRoutes(api: MiddlewareHandler<AppEnv>) {
       async (c) => {
         const token = c.req.param('token')
         const caller = createCaller(c.get('api'))
-        const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+        const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
         const text = (name: string) => (typeof form[name] === 'string' ? form[name] : undefined)
         const values: SendBackValues = Object.fromEntries(
           FORM_FIELDS.map((name) => [name, text(name)]),

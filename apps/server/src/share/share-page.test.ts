@@ -3,7 +3,7 @@ import type { ShareSettings } from '@fiveconnect/api/schemas'
 import { createEvent, joinEvent } from '@fiveconnect/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerUser, TEST_APP_URL, type TestApp } from '../test/test-app.ts'
-import { trpcMutation, trpcQuery } from '../test/trpc-calls.ts'
+import { trpcMutation } from '../test/trpc-calls.ts'
 
 const HOUR = 60 * 60_000
 let t: TestApp
