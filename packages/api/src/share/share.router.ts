@@ -12,6 +12,7 @@ import type { Context } from '../context.ts'
 import { exportFileOutput } from '../exports/export.schema.ts'
 import { fileNameOf } from '../exports/file-name.ts'
 import { toVCard } from '../exports/vcard.ts'
+import { hashSecretToken } from '../secret-token.ts'
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts'
 import {
   sendBackInput,
@@ -124,7 +125,9 @@ export const shareRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { token, consent: _consent, website: honeypot, ...contact } = input
       const card = await cardFor(ctx, token, 'send')
-      if (contact.email) await ctx.rateLimit({ 'share-send:address': contact.email.toLowerCase() })
+      if (contact.email) {
+        await ctx.rateLimit({ 'share-send:address': hashSecretToken(contact.email.toLowerCase()) })
+      }
       if (!honeypot) await receiveSharedContact(ctx.db, { ownerId: card.ownerId, contact })
       return { ok: true as const }
     }),

@@ -100,8 +100,7 @@ function SharePageTab({ enabled }: { enabled: boolean }) {
         label="Shown on your share page"
         description="Your name is always shown."
         value={fields}
-        onChange={(value) => {
-          const chosen = value as SharedProfileField[]
+        onChange={(chosen) => {
           if (url) setFields.mutate({ fields: chosen })
           else onSaved({ url, fields: chosen })
         }}
