@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import type { APIRequestContext, Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE } from '../src/browser.ts'
+import { launchBrowser, PHONE, seriousA11yViolations } from '../src/browser.ts'
 import { registerThroughForm } from '../src/register.ts'
 
 const run = promisify(execFile)
@@ -96,6 +96,7 @@ describe('journey: a person without an account sends their details back', () => 
     const visitor = await (await browser.newContext({ ...PHONE, acceptDownloads: true })).newPage()
     await visitor.goto(link)
     await visitor.getByRole('heading', { name: 'Grace Hopper' }).waitFor()
+    expect(await seriousA11yViolations(visitor)).toEqual([])
     const [download] = await Promise.all([
       visitor.waitForEvent('download'),
       visitor.getByRole('link', { name: 'Save contact' }).click(),
