@@ -12,6 +12,8 @@ import {
   TextInput,
 } from '@mantine/core'
 import { IconDownload, IconLink, IconLinkOff, IconRefresh } from '@tabler/icons-react'
+import { useState } from 'react'
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { QrCode } from '../../../components/qr-code.tsx'
 import { serverMessageOr } from '../../../lib/api-errors.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -54,7 +56,12 @@ export function ShareContactDialog({ opened, onClose }: { opened: boolean; onClo
 function SharePageTab({ enabled }: { enabled: boolean }) {
   const utils = trpc.useUtils()
   const settings = trpc.share.settings.useQuery(undefined, { enabled })
-  const onSaved = (saved: typeof settings.data) => utils.share.settings.setData(undefined, saved)
+  // A printed or shown code stops working with its link, so replacing or ending it is confirmed.
+  const [confirming, setConfirming] = useState<'replace' | 'turn-off' | null>(null)
+  const onSaved = (saved: typeof settings.data) => {
+    utils.share.settings.setData(undefined, saved)
+    setConfirming(null)
+  }
   const onError = (error: unknown) =>
     toast.error(
       'Share Page Failed',
@@ -117,19 +124,39 @@ function SharePageTab({ enabled }: { enabled: boolean }) {
             variant="default"
             leftSection={<IconRefresh size={18} aria-hidden />}
             disabled={busy}
-            onClick={() => createLink.mutate({ fields })}
+            onClick={() => setConfirming('replace')}
           >
-            New link (old codes stop working)
+            New link
           </Button>
           <Button
             variant="default"
             color="red"
             leftSection={<IconLinkOff size={18} aria-hidden />}
             disabled={busy}
-            onClick={() => turnOff.mutate()}
+            onClick={() => setConfirming('turn-off')}
           >
             Turn off share page
           </Button>
+          <ConfirmDialog
+            opened={confirming === 'replace'}
+            title="Make a new link?"
+            message="The current link and its QR code stop working; anyone who has them sees 'not found'."
+            confirmLabel="Make new link"
+            busyLabel="Making..."
+            isBusy={createLink.isPending}
+            onConfirm={() => createLink.mutate({ fields })}
+            onCancel={() => setConfirming(null)}
+          />
+          <ConfirmDialog
+            opened={confirming === 'turn-off'}
+            title="Turn off your share page?"
+            message="Its link and QR code stop working until you create a new one."
+            confirmLabel="Turn off"
+            busyLabel="Turning off..."
+            isBusy={turnOff.isPending}
+            onConfirm={() => turnOff.mutate()}
+            onCancel={() => setConfirming(null)}
+          />
         </>
       ) : (
         <Button

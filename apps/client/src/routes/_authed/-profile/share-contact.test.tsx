@@ -41,6 +41,26 @@ describe('sharing my contact', { timeout: 20_000 }, () => {
     expect(trpcCallsTo('share.createLink')).toEqual([{ fields: ['company', 'email'] }])
   })
 
+  it('turns the share page off only once I confirm', async () => {
+    mockTrpc({
+      'auth.me': () => makeUser(),
+      'share.settings': () => ({ url: 'http://localhost:3000/c/AbCdEfGhIjKlMnOp', fields: [] }),
+      'share.turnOff': () => ({ ok: true }),
+    })
+    const { user } = renderApp('/profile')
+    await user.click(await screen.findByRole('button', { name: 'Share my contact' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Share your contact' })
+    await user.click(await within(dialog).findByRole('button', { name: 'Turn off share page' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Turn off your share page?' })
+    expect(trpcCallsTo('share.turnOff')).toHaveLength(0)
+    await user.click(within(confirm).getByRole('button', { name: 'Turn off' }))
+    expect(await within(dialog).findByRole('button', { name: 'Create share page' })).toBeVisible()
+    expect(trpcCallsTo('share.turnOff')).toHaveLength(1)
+    expect(
+      within(dialog).queryByRole('img', { name: 'QR code of your share page link' }),
+    ).not.toBeInTheDocument()
+  })
+
   it('shows my vCard as a QR code on the offline tab, loaded only when asked', async () => {
     mockTrpc({
       'auth.me': () => makeUser(),
