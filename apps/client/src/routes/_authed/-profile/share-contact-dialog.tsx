@@ -38,8 +38,12 @@ export function ShareContactDialog({ opened, onClose }: { opened: boolean; onClo
     <Modal opened={opened} onClose={onClose} title="Share your contact" centered>
       <Tabs defaultValue="link" keepMounted={false}>
         <Tabs.List grow mb="md">
-          <Tabs.Tab value="link">Share page</Tabs.Tab>
-          <Tabs.Tab value="offline">Offline card</Tabs.Tab>
+          <Tabs.Tab value="link" mih={44}>
+            Share page
+          </Tabs.Tab>
+          <Tabs.Tab value="offline" mih={44}>
+            Offline card
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="link">
           <SharePageTab enabled={opened} />
