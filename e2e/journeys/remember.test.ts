@@ -166,6 +166,10 @@ describe('journey 7: remember and follow up', () => {
   it('shares the user’s contact as a QR code', async () => {
     await page.goto(`${app.url}/profile`)
     await page.getByRole('button', { name: 'Share my contact' }).click()
+    await page.getByRole('button', { name: 'Create share page' }).click()
+    await page.getByRole('img', { name: 'QR code of your share page link' }).waitFor()
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.getByRole('tab', { name: 'Offline card' }).click()
     await page.getByRole('img', { name: 'QR code of your contact card' }).waitFor()
     await screenshot(page, 'share-contact')
     expect(await seriousA11yViolations(page)).toEqual([])

@@ -55,6 +55,7 @@ import { peopleRoutes } from './rest/people.ts'
 import { profileRoutes } from './rest/profile.ts'
 import { reminderRoutes } from './rest/reminders.ts'
 import { uploadRoutes } from './rest/uploads.ts'
+import { sharePageRoutes } from './share/share-page-routes.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 /** Routes that take files and set their own, larger, body limit. */
@@ -213,6 +214,7 @@ export function createApp({ db, mailer, storage, sessionEvents, transcription, c
   app.route('/', voiceNoteRoutes(transcription ?? { timeoutMs: 120_000 }))
   app.route('/', docsRoutes())
   app.route('/', addressBookRoutes({ db, storage, rateLimit, trustProxy }))
+  app.route('/', sharePageRoutes(api))
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
 
   if (config.clientDir) serveClient(app, config.clientDir)

@@ -256,6 +256,17 @@ const procedureCases: Record<string, Case> = {
   'calendarFeed.ics': {
     attacks: [{ input: (victim) => ({ token: victim.feedTokenHash }), ...noSuchFeed }],
   },
+  'share.settings': signedInOnly,
+  'share.createLink': signedInOnly,
+  'share.setFields': signedInOnly,
+  'share.turnOff': signedInOnly,
+  'share.card': {
+    takesNoId: 'a public card: its link is the only key, and shows what the owner chose',
+  },
+  'share.vcard': {
+    takesNoId: 'a public card: its link is the only key, and shows what the owner chose',
+  },
+  'share.sendBack': { takesNoId: "files only with the link's owner (share-page.test.ts)" },
   'reminders.settings': signedInOnly,
   'reminders.update': signedInOnly,
   'reminders.setTimeZone': signedInOnly,
@@ -362,6 +373,13 @@ const restCases: Record<string, { id: (victim: Victim) => string } & (Refusal | 
     refusedWith: 404,
     saying: '',
   },
+  // The share page opens only to its link's secret, never to a stored id; its pages say it in words.
+  ...Object.fromEntries(
+    ['GET /c/:token', 'GET /c/:token/contact.vcf', 'POST /c/:token'].map((route) => [
+      route,
+      { id: (victim: Victim) => victim.connectionId, refusedWith: 404 as const, saying: '' },
+    ]),
+  ),
   // The address book opens only to an app password: a browser's session cookie reads nothing.
   ...Object.fromEntries(
     [

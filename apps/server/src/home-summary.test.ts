@@ -89,6 +89,7 @@ describe('home.summary', () => {
       totalConnections: 0,
       recentConnections: [],
       followUpsDue: [],
+      sharedWithYou: [],
     })
   })
 

@@ -34,6 +34,14 @@ export const RATE_LIMIT_POLICIES = {
   // password itself (99 random bits) cannot be guessed, so these bound load, not guessing.
   'dav-sign-in:ip': { limit: 3000, windowMs: 15 * MINUTE },
   'dav-sign-in:account-ip': { limit: 600, windowMs: 15 * MINUTE },
+  // The share page: a venue's wifi is one address for hundreds of people scanning codes, and one
+  // speaker's link may be scanned by a whole room. Sending details back writes to the owner's
+  // account, so it is held tighter, per link and per email sent, too.
+  'share-page:ip': { limit: 1000, windowMs: HOUR },
+  'share-page:link': { limit: 500, windowMs: HOUR },
+  'share-send:ip': { limit: 100, windowMs: HOUR },
+  'share-send:link': { limit: 100, windowMs: HOUR },
+  'share-send:address': { limit: 5, windowMs: HOUR },
 } satisfies Record<string, RateLimitPolicy>
 
 export type RateLimitName = keyof typeof RATE_LIMIT_POLICIES

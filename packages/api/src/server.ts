@@ -43,3 +43,4 @@ export {
   type Recording,
 } from './uploads/voice-notes.service.ts'
 export { sendDueDigests } from './reminders/digest.service.ts'
+export { SHARE_PAGE_NOT_FOUND } from './share/share.router.ts'

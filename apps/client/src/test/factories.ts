@@ -96,7 +96,13 @@ export function makeConnection(overrides: Partial<ConnectionItem> = {}): Connect
 
 /** Home's summary: nothing unless given. */
 export function makeHomeSummary(overrides: Partial<HomeSummary> = {}): HomeSummary {
-  return { totalConnections: 0, recentConnections: [], followUpsDue: [], ...overrides }
+  return {
+    totalConnections: 0,
+    recentConnections: [],
+    followUpsDue: [],
+    sharedWithYou: [],
+    ...overrides,
+  }
 }
 
 /** A connection as the summary lists it among the follow-ups due. */

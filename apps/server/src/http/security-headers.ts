@@ -35,5 +35,7 @@ export function securityHeaders({ https, uploadOrigins = [] }: SecurityHeaderOpt
     referrerPolicy: 'no-referrer',
     strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
     permissionsPolicy: { camera: ['self'], microphone: ['self'], geolocation: [] },
+    // A page that sets its own, stricter, policy keeps it (the share page).
+    overwrite: false,
   })
 }

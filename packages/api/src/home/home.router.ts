@@ -5,6 +5,7 @@ import {
   homeSummaryInput,
   homeSummaryOutput,
   RECENT_CONNECTIONS_SHOWN,
+  SHARED_WITH_YOU_DAYS,
 } from './home.schema.ts'
 
 /** The calendar day `days` after `day` (both YYYY-MM-DD). */
@@ -24,6 +25,7 @@ export const homeRouter = router({
         authorId: ctx.user.id,
         recentCount: RECENT_CONNECTIONS_SHOWN,
         dueBy: addDays(input.today, DUE_SOON_DAYS),
+        sharedSince: new Date(Date.now() - SHARED_WITH_YOU_DAYS * 24 * 60 * 60 * 1000),
       }),
     ),
 })

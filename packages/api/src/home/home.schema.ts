@@ -4,6 +4,9 @@ import { connectionOutput } from '../connections/connection.schema.ts'
 /** SPEC section 2: Home's Recent Connections card shows the 3 newest. */
 export const RECENT_CONNECTIONS_SHOWN = 3
 
+/** Home's 'Shared with you' shows who sent their details through the share page this long ago. */
+export const SHARED_WITH_YOU_DAYS = 7
+
 /** A follow-up due within this many days counts as due soon, and shows on Home. */
 export const DUE_SOON_DAYS = 14
 
@@ -24,4 +27,6 @@ export const homeSummaryOutput = z.object({
       person: z.object({ firstName: z.string(), lastName: z.string() }),
     }),
   ),
+  /** Connections whose person sent their details through the share page lately, newest first. */
+  sharedWithYou: z.array(connectionOutput),
 })

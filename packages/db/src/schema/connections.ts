@@ -51,6 +51,9 @@ export const connections = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english', coalesce(connection_focus, '')), 'B') || setweight(to_tsvector('english', coalesce(notes, '')), 'C') || setweight(to_tsvector('english', coalesce(voice_note_transcription, '')), 'D')`,
       ),
+    // When the person last sent their own details through the author's share page; null when the
+    // author entered them.
+    sharedAt: timestamp({ withTimezone: true }),
     // The client's key for this creation: a retried create finds this row instead of adding one.
     idempotencyKey: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +86,10 @@ export const connections = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('connections_event_idx').on(table.eventId),
+    // Home's 'Shared with you': the author's newest shared connections.
+    index('connections_author_shared_idx')
+      .on(table.authorId, table.sharedAt.desc())
+      .where(sql`${table.sharedAt} is not null`),
     index('connections_person_idx').on(table.personId),
     index('connections_search_idx').using('gin', table.searchVector),
     uniqueIndex('connections_author_idempotency_key_unique')

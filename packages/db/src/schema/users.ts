@@ -42,6 +42,15 @@ export const users = pgTable(
     resetTokenExpires: timestamp({ withTimezone: true }),
     // SHA-256 of the secret in the user's private calendar feed URL; null when they have none.
     calendarFeedTokenHash: text(),
+    // The secret in the user's share page link (/c/{token}); null while the page is turned off.
+    // Kept as is, not hashed: Profile shows the link again, and it opens only what the user shares.
+    shareToken: text(),
+    // What the share page shows beside the name.
+    shareFields: text()
+      .array()
+      .$type<('company' | 'email' | 'mobile' | 'linkedin' | 'website')[]>()
+      .notNull()
+      .default(sql`'{company,email,mobile,linkedin,website}'::text[]`),
     // The IANA zone the user's browser reported (e.g. 'Europe/Berlin'); null until it first has.
     timeZone: text(),
     // The daily follow-up reminder email, sent at reminderHour (0-23) in timeZone.
@@ -58,6 +67,9 @@ export const users = pgTable(
     uniqueIndex('users_calendar_feed_token_hash_unique')
       .on(table.calendarFeedTokenHash)
       .where(sql`${table.calendarFeedTokenHash} is not null`),
+    uniqueIndex('users_share_token_unique')
+      .on(table.shareToken)
+      .where(sql`${table.shareToken} is not null`),
     index('users_reset_token_hash_idx')
       .on(table.resetTokenHash)
       .where(sql`${table.resetTokenHash} is not null`),

@@ -216,4 +216,36 @@ describe('home screen', () => {
     expect(dialog).not.toHaveTextContent('Last Updated')
     expect(within(dialog).queryByText('Verified')).not.toBeInTheDocument()
   })
+
+  it("shows 'Shared with you' with the event only when someone sent their details back", async () => {
+    const shared = makeConnection({
+      person: makePerson({ firstName: 'Linus', lastName: 'Pauling' }),
+      event: { ...makeEvent({ title: 'Share Summit' }) },
+    })
+    mockTrpc({
+      'auth.me': () => makeUser({ firstName: 'Ada' }),
+      'home.summary': () =>
+        makeHomeSummary({
+          totalConnections: 1,
+          recentConnections: [shared],
+          sharedWithYou: [shared],
+        }),
+      'events.listJoined': () => [],
+    })
+    renderApp('/')
+    const card = (await screen.findByRole('heading', { name: 'Shared with you' })).closest(
+      'section',
+    ) as HTMLElement
+    expect(within(card).getByRole('button', { name: /Linus Pauling/ })).toHaveTextContent(
+      'at Share Summit',
+    )
+    expect(within(recentCard()).queryByText('at Share Summit')).not.toBeInTheDocument()
+  })
+
+  it("leaves 'Shared with you' out when nobody sent their details", async () => {
+    signedInHome({ recent: [makeConnection()] })
+    await screen.findByRole('heading', { name: 'Recent Connections' })
+    await waitFor(() => expect(within(recentCard()).getAllByRole('button')).not.toHaveLength(0))
+    expect(screen.queryByRole('heading', { name: 'Shared with you' })).not.toBeInTheDocument()
+  })
 })

@@ -125,7 +125,20 @@ export function HomeScreen() {
         </Card>
       </Stack>
 
+      {summary.data && summary.data.sharedWithYou.length > 0 && (
+        <RecentConnections
+          title="Shared with you"
+          headingId="shared-with-you"
+          showEvent
+          connections={summary.data.sharedWithYou}
+          isPending={false}
+          isError={false}
+        />
+      )}
+
       <RecentConnections
+        title="Recent Connections"
+        headingId="recent"
         connections={summary.data?.recentConnections}
         isPending={summary.isPending}
         isError={summary.isError}
@@ -155,12 +168,21 @@ function UpcomingEventRow({ event }: { event: JoinedEvent }) {
 
 type RecentConnection = HomeSummary['recentConnections'][number]
 
-/** The newest connections, newest first, as the summary answers them. */
+/**
+ * The newest connections, newest first, as the summary answers them: those the user made, or
+ * those whose person sent their details through the share page (with the event they landed on).
+ */
 function RecentConnections({
+  title,
+  headingId,
+  showEvent = false,
   connections,
   isPending,
   isError,
 }: {
+  title: string
+  headingId: string
+  showEvent?: boolean
   connections: HomeSummary['recentConnections'] | undefined
   isPending: boolean
   isError: boolean
@@ -171,10 +193,10 @@ function RecentConnections({
   const recent = connections ?? []
 
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="recent">
+    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" wrap="nowrap" mb="sm">
-        <Title order={2} size="h3" id="recent">
-          Recent Connections
+        <Title order={2} size="h3" id={headingId}>
+          {title}
         </Title>
         <Button component={Link} to="/connections" variant="subtle" style={{ flexShrink: 0 }}>
           View All
@@ -207,6 +229,11 @@ function RecentConnections({
                     {fullNameOf(connection.person)}
                   </Text>
                   <ConnectionTypeChips types={connection.connectionTypes} />
+                  {showEvent && connection.event && (
+                    <Text size="sm" truncate>
+                      at {connection.event.title}
+                    </Text>
+                  )}
                 </Stack>
                 <Text size="xs">{formatDate(connection.createdAt)}</Text>
               </Group>
