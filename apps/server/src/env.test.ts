@@ -10,7 +10,7 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined()
     expect(env.RATE_LIMITS).toBe('on')
     expect(env.TRUST_PROXY).toBe(false)
-    expect(env).toMatchObject({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' })
+    expect(env).toMatchObject({ LOG_LEVEL: 'info', LOG_FORMAT: 'auto' })
     expect(env.METRICS_TOKEN).toBeUndefined()
   })
 

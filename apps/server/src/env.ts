@@ -24,8 +24,9 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    // JSON lines for log collectors; `pretty` (development only: pino-pretty) for a terminal.
-    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    // JSON lines for log collectors, readable lines (pino-pretty) for a person; `auto` picks
+    // readable lines when stdout is a terminal.
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     // Opens GET /metrics to `Authorization: Bearer <token>`; unset, /metrics answers 404.
     METRICS_TOKEN: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     TRUST_PROXY: z
