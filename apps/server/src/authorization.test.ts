@@ -79,6 +79,7 @@ const procedureCases: Record<string, Case> = {
   'auth.logout': signedInOnly,
   'auth.forgotPassword': publicCall,
   'auth.resetPassword': publicCall,
+  'auth.changePassword': signedInOnly,
   'connections.list': {
     attacks: [
       {

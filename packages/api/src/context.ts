@@ -15,6 +15,8 @@ export type Auth = {
   signOut: () => Promise<void>
   /** Ends every session the user has, on every device. */
   endAllSessions: (userId: string) => Promise<void>
+  /** Ends every session the user has and starts a fresh one for this request, with its cookie. */
+  endOtherSessions: (userId: string) => Promise<void>
 }
 
 /** Stored files (photos, voice notes, pictures, logos), as far as the domain rules need them. */
