@@ -80,6 +80,7 @@ const procedureCases: Record<string, Case> = {
   'auth.forgotPassword': publicCall,
   'auth.resetPassword': publicCall,
   'auth.changePassword': signedInOnly,
+  'support.contact': publicCall,
   'connections.list': {
     attacks: [
       {

@@ -18,6 +18,8 @@ const envSchema = z
     ),
     SMTP_URL: optional.pipe(z.url().optional()),
     MAIL_FROM: z.string().min(3).default('FiveConnect <no-reply@fiveconnect.local>'),
+    // The contact address the Help & Support page gives.
+    SUPPORT_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),

@@ -71,6 +71,7 @@ async function main() {
     config: {
       appUrl: env.APP_URL,
       secureCookies: env.APP_URL.startsWith('https://'),
+      supportEmail: env.SUPPORT_EMAIL,
       clientDir,
       rateLimits: env.RATE_LIMITS === 'off' ? 'off' : undefined,
       trustProxy: env.TRUST_PROXY,

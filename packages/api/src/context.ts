@@ -50,6 +50,8 @@ export type Context = {
   files: FileStore
   /** Public origin of the app, for links in emails (no trailing slash). */
   appUrl: string
+  /** The address Help & Support gives (SUPPORT_EMAIL); null when none is configured. */
+  supportEmail: string | null
   user: PublicUser | null
   /** The caller's address, for per-IP abuse limits. */
   clientIp: string

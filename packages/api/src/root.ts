@@ -11,6 +11,7 @@ import { importRouter } from './imports/import.router.ts'
 import { personRouter } from './people/person.router.ts'
 import { profileRouter } from './profile/profile.router.ts'
 import { remindersRouter } from './reminders/reminders.router.ts'
+import { supportRouter } from './support/support.router.ts'
 import { createCallerFactory, router } from './trpc.ts'
 import { uploadsRouter } from './uploads/uploads.router.ts'
 
@@ -29,6 +30,7 @@ export const appRouter = router({
   uploads: uploadsRouter,
   reminders: remindersRouter,
   appPasswords: appPasswordsRouter,
+  support: supportRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,0 +1,71 @@
+import { changePasswordInput } from '@fiveconnect/api/schemas'
+import { Button, Modal, Stack } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { useChangePassword } from '../../../api/auth.ts'
+import { PasswordField } from '../../../components/password-field.tsx'
+import { serverMessageOr } from '../../../lib/api-errors.ts'
+import { toast } from '../../../lib/toast.ts'
+
+export function ChangePasswordDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean
+  onClose: () => void
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Change Password"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      {opened && <ChangePasswordForm onDone={onClose} />}
+    </Modal>
+  )
+}
+
+function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const changePassword = useChangePassword()
+  const form = useForm({
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
+    validate: schemaResolver(changePasswordInput, { sync: true }),
+  })
+
+  const submit = form.onSubmit((values) =>
+    changePassword.mutate(values, {
+      onSuccess: ({ message }) => {
+        toast.success('Password Updated', message)
+        onDone()
+      },
+      onError: (error) =>
+        toast.error('Password Not Changed', serverMessageOr(error, 'Failed to change password')),
+    }),
+  )
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth disabled={changePassword.isPending}>
+          {changePassword.isPending ? 'Changing...' : 'Change Password'}
+        </Button>
+      </Stack>
+    </form>
+  )
+}
