@@ -1,7 +1,8 @@
 import { changePasswordInput } from '@fiveconnect/api/schemas'
-import { Button, Modal, Stack } from '@mantine/core'
+import { Modal, Stack } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useChangePassword } from '../../../api/auth.ts'
+import { NewPasswordFields, SubmitButton } from '../../../components/form-fields.tsx'
 import { PasswordField } from '../../../components/password-field.tsx'
 import { serverMessageOr } from '../../../lib/api-errors.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -52,19 +53,10 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           autoComplete="current-password"
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
-        />
-        <Button type="submit" fullWidth disabled={changePassword.isPending}>
-          {changePassword.isPending ? 'Changing...' : 'Change Password'}
-        </Button>
+        <NewPasswordFields form={form} labels={['New Password', 'Confirm New Password']} />
+        <SubmitButton fullWidth isPending={changePassword.isPending} pendingLabel="Changing...">
+          Change Password
+        </SubmitButton>
       </Stack>
     </form>
   )
