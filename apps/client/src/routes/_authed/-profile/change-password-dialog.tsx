@@ -1,7 +1,8 @@
 import { changePasswordInput } from '@fiveconnect/api/schemas'
-import { Modal, Stack } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useChangePassword } from '../../../api/auth.ts'
+import { FormDialog } from '../../../components/form-dialog.tsx'
 import { NewPasswordFields, SubmitButton } from '../../../components/form-fields.tsx'
 import { PasswordField } from '../../../components/password-field.tsx'
 import { serverMessageOr } from '../../../lib/api-errors.ts'
@@ -15,15 +16,9 @@ export function ChangePasswordDialog({
   onClose: () => void
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Change Password"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      {opened && <ChangePasswordForm onDone={onClose} />}
-    </Modal>
+    <FormDialog title="Change Password" opened={opened} onClose={onClose}>
+      <ChangePasswordForm onDone={onClose} />
+    </FormDialog>
   )
 }
 

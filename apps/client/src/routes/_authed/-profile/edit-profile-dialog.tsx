@@ -1,7 +1,8 @@
 import type { SharedProfileField, User } from '@fiveconnect/api/schemas'
-import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core'
+import { Button, Checkbox, Group, Stack } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useUpdateProfile } from '../../../api/profile.ts'
+import { FormDialog } from '../../../components/form-dialog.tsx'
 import { PersonField, SubmitButton } from '../../../components/form-fields.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { profileForm, type ProfileFormValues } from './profile-form.ts'
@@ -26,15 +27,9 @@ export function EditProfileDialog({
   onClose: () => void
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Edit Profile"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      {opened && <EditProfileForm user={user} onDone={onClose} />}
-    </Modal>
+    <FormDialog title="Edit Profile" opened={opened} onClose={onClose}>
+      <EditProfileForm user={user} onDone={onClose} />
+    </FormDialog>
   )
 }
 
