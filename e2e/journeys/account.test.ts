@@ -7,7 +7,10 @@ import { fillRegistration } from '../src/register.ts'
 let app: RunningApp
 let browser: Browser
 beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
+  ;[app, browser] = await Promise.all([
+    startApp({ SUPPORT_EMAIL: 'support@fiveconnect.test' }),
+    launchBrowser(),
+  ])
 })
 afterAll(async () => {
   await browser?.close()
@@ -136,6 +139,45 @@ describe('journey 4: a forgotten password', () => {
     await page.getByLabel('Confirm New Password', { exact: true }).fill('third-password-3')
     await page.getByRole('button', { name: 'Reset Password' }).click()
     await page.getByText('This password reset link is invalid or has expired.').waitFor()
+  })
+})
+
+describe('journey 4b: changing the password, and finding help', () => {
+  it('changes it on Profile, signs out the other phone, and shows Help & Support', async () => {
+    const page = await newPhonePage()
+    await page.goto(`${app.url}/register`)
+    await register(page, 'g.hopper@example.com', 'first-password-1')
+    await page.waitForURL(`${app.url}/`)
+    const otherPhone = await newPhonePage()
+    await otherPhone.goto(`${app.url}/login`)
+    await otherPhone.getByLabel('Email').fill('g.hopper@example.com')
+    await otherPhone.getByLabel('Password', { exact: true }).fill('first-password-1')
+    await otherPhone.getByRole('button', { name: 'Sign In' }).click()
+    await otherPhone.waitForURL(`${app.url}/`)
+
+    await page.goto(`${app.url}/profile`)
+    await page.getByRole('button', { name: 'Change Password' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Change Password' })
+    await dialog.getByLabel('Current Password', { exact: true }).fill('first-password-1')
+    await dialog.getByLabel('New Password', { exact: true }).fill('second-password-2')
+    await dialog.getByLabel('Confirm New Password', { exact: true }).fill('second-password-2')
+    await screenshot(page, 'change-password')
+    await expectNoSeriousA11yViolations(page)
+    await dialog.getByRole('button', { name: 'Change Password' }).click()
+    await page.getByText('You have been signed out everywhere else.').waitFor()
+
+    // This phone stays signed in; the other one is sent to sign in again.
+    await page.reload()
+    await page.getByRole('heading', { name: 'Grace Hopper' }).waitFor()
+    await otherPhone.goto(`${app.url}/connections`)
+    await otherPhone.waitForURL('**/login**')
+
+    await page.getByRole('button', { name: 'Help & Support' }).click()
+    await page.waitForURL(`${app.url}/help`)
+    await page.getByRole('heading', { name: 'Help & Support' }).waitFor()
+    await page.getByRole('link', { name: 'support@fiveconnect.test' }).waitFor()
+    await screenshot(page, 'help')
+    await expectNoSeriousA11yViolations(page)
   })
 })
 

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { watchConsoleErrors } from './console-check.ts'
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -12,12 +13,13 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ]
 
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [...CHROMIUM_FLAGS, ...extraArgs],
   })
+  return watchConsoleErrors(browser)
 }
 
 export const PHONE: BrowserContextOptions = {

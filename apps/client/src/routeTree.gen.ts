@@ -19,6 +19,7 @@ import { Route as AuthedConnectionsRouteImport } from './routes/_authed/connecti
 import { Route as AuthedEventsRouteImport } from './routes/_authed/events'
 
 const ForgotPasswordLazyRouteImport = createFileRoute('/forgot-password')()
+const HelpLazyRouteImport = createFileRoute('/help')()
 const LoginLazyRouteImport = createFileRoute('/login')()
 const PrivacyLazyRouteImport = createFileRoute('/privacy')()
 const RegisterLazyRouteImport = createFileRoute('/register')()
@@ -43,6 +44,11 @@ const ForgotPasswordLazyRoute = ForgotPasswordLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/forgot-password.lazy').then((d) => d.Route),
 )
+const HelpLazyRoute = HelpLazyRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any).lazy(() => import('./routes/help.lazy').then((d) => d.Route))
 const LoginLazyRoute = LoginLazyRouteImport.update({
   id: '/login',
   path: '/login',
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/reset-password': typeof ResetPasswordRoute
   '/forgot-password': typeof ForgotPasswordLazyRoute
+  '/help': typeof HelpLazyRoute
   '/login': typeof LoginLazyRoute
   '/privacy': typeof PrivacyLazyRoute
   '/register': typeof RegisterLazyRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/reset-password': typeof ResetPasswordRoute
   '/forgot-password': typeof ForgotPasswordLazyRoute
+  '/help': typeof HelpLazyRoute
   '/login': typeof LoginLazyRoute
   '/privacy': typeof PrivacyLazyRoute
   '/register': typeof RegisterLazyRoute
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/reset-password': typeof ResetPasswordRoute
   '/forgot-password': typeof ForgotPasswordLazyRoute
+  '/help': typeof HelpLazyRoute
   '/login': typeof LoginLazyRoute
   '/privacy': typeof PrivacyLazyRoute
   '/register': typeof RegisterLazyRoute
@@ -164,6 +173,7 @@ export interface FileRouteTypes {
     | '/'
     | '/reset-password'
     | '/forgot-password'
+    | '/help'
     | '/login'
     | '/privacy'
     | '/register'
@@ -179,6 +189,7 @@ export interface FileRouteTypes {
     | '/'
     | '/reset-password'
     | '/forgot-password'
+    | '/help'
     | '/login'
     | '/privacy'
     | '/register'
@@ -195,6 +206,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/reset-password'
     | '/forgot-password'
+    | '/help'
     | '/login'
     | '/privacy'
     | '/register'
@@ -212,6 +224,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   ResetPasswordRoute: typeof ResetPasswordRoute
   ForgotPasswordLazyRoute: typeof ForgotPasswordLazyRoute
+  HelpLazyRoute: typeof HelpLazyRoute
   LoginLazyRoute: typeof LoginLazyRoute
   PrivacyLazyRoute: typeof PrivacyLazyRoute
   RegisterLazyRoute: typeof RegisterLazyRoute
@@ -239,6 +252,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordLazyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help': {
+      id: '/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof HelpLazyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -347,6 +367,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   ResetPasswordRoute: ResetPasswordRoute,
   ForgotPasswordLazyRoute: ForgotPasswordLazyRoute,
+  HelpLazyRoute: HelpLazyRoute,
   LoginLazyRoute: LoginLazyRoute,
   PrivacyLazyRoute: PrivacyLazyRoute,
   RegisterLazyRoute: RegisterLazyRoute,

@@ -14,6 +14,7 @@ export type ApiContextDeps = {
   files: FileStore
   storage: ObjectStorage
   appUrl: string
+  supportEmail: string | null
   lucia: AppLucia
   rateLimit: RateLimiter
   trustProxy: boolean
@@ -38,6 +39,7 @@ export function apiContext(deps: ApiContextDeps): MiddlewareHandler<AppEnv> {
       files: deps.files,
       storage: deps.storage,
       appUrl: deps.appUrl,
+      supportEmail: deps.supportEmail,
       user: c.get('user'),
       clientIp: clientIpOf(c, deps.trustProxy),
       rateLimit: deps.rateLimit,

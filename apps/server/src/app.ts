@@ -90,6 +90,8 @@ export type AppDeps = {
     /** Public origin, used for links in emails and for the Origin check. */
     appUrl: string
     secureCookies: boolean
+    /** The contact address Help & Support shows; none when unset. */
+    supportEmail?: string
     /** The built client to serve; left out in development and in API tests. */
     clientDir?: string
     /** Abuse limits: the production policies by default; 'off' only for benchmarks and tests. */
@@ -156,6 +158,7 @@ export function createApp({ db, mailer, storage, sessionEvents, transcription, c
     files: createFileStore({ db, storage }),
     storage,
     appUrl: config.appUrl,
+    supportEmail: config.supportEmail ?? null,
     lucia,
     rateLimit,
     trustProxy,

@@ -79,6 +79,8 @@ const procedureCases: Record<string, Case> = {
   'auth.logout': signedInOnly,
   'auth.forgotPassword': publicCall,
   'auth.resetPassword': publicCall,
+  'auth.changePassword': signedInOnly,
+  'support.contact': publicCall,
   'connections.list': {
     attacks: [
       {

@@ -10,7 +10,7 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined()
     expect(env.RATE_LIMITS).toBe('on')
     expect(env.TRUST_PROXY).toBe(false)
-    expect(env).toMatchObject({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' })
+    expect(env).toMatchObject({ LOG_LEVEL: 'info', LOG_FORMAT: 'auto' })
     expect(env.METRICS_TOKEN).toBeUndefined()
   })
 
@@ -28,6 +28,7 @@ describe('parseEnv', () => {
     [{ APP_URL: 'not a url' }, 'APP_URL'],
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'secret1' }, 'ADMIN_EMAIL'],
+    [{ SUPPORT_EMAIL: 'support' }, 'SUPPORT_EMAIL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
     [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, 'S3_SECRET_ACCESS_KEY'],

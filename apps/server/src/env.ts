@@ -18,14 +18,17 @@ const envSchema = z
     ),
     SMTP_URL: optional.pipe(z.url().optional()),
     MAIL_FROM: z.string().min(3).default('FiveConnect <no-reply@fiveconnect.local>'),
+    // The contact address the Help & Support page gives.
+    SUPPORT_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_EMAIL: optional.pipe(z.email().optional()),
     ADMIN_PASSWORD: optional.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    // JSON lines for log collectors; `pretty` (development only: pino-pretty) for a terminal.
-    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    // JSON lines for log collectors, readable lines (pino-pretty) for a person; `auto` picks
+    // readable lines when stdout is a terminal.
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     // Opens GET /metrics to `Authorization: Bearer <token>`; unset, /metrics answers 404.
     METRICS_TOKEN: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     TRUST_PROXY: z

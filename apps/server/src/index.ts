@@ -10,7 +10,13 @@ import { createStorage, uploadOriginsOf } from './files/storage/index.ts'
 import { createTranscriber } from './files/transcription/index.ts'
 import { registerTranscriptionJob } from './files/transcription/transcription-job.ts'
 import { startHousekeeping } from './housekeeping.ts'
-import { configureLogging, logError, logger, prettyDestination } from './logging/logger.ts'
+import {
+  configureLogging,
+  logError,
+  logger,
+  prettyDestination,
+  readableLogs,
+} from './logging/logger.ts'
 import { startJobQueue } from './jobs/job-queue.ts'
 import { createMailer } from './mail/index.ts'
 import { registerDatabasePoolMetrics, registerJobQueueMetrics } from './metrics/metrics.ts'
@@ -25,7 +31,9 @@ async function main() {
   const env = loadEnv()
   configureLogging({
     level: env.LOG_LEVEL,
-    destination: env.LOG_FORMAT === 'pretty' ? await prettyDestination() : undefined,
+    destination: readableLogs(env.LOG_FORMAT, process.stdout)
+      ? await prettyDestination()
+      : undefined,
   })
   const database = openDatabase(env)
   registerDatabasePoolMetrics(database)
@@ -63,6 +71,7 @@ async function main() {
     config: {
       appUrl: env.APP_URL,
       secureCookies: env.APP_URL.startsWith('https://'),
+      supportEmail: env.SUPPORT_EMAIL,
       clientDir,
       rateLimits: env.RATE_LIMITS === 'off' ? 'off' : undefined,
       trustProxy: env.TRUST_PROXY,

@@ -15,6 +15,8 @@ export type Auth = {
   signOut: () => Promise<void>
   /** Ends every session the user has, on every device. */
   endAllSessions: (userId: string) => Promise<void>
+  /** Ends every session the user has and starts a fresh one for this request, with its cookie. */
+  endOtherSessions: (userId: string) => Promise<void>
 }
 
 /** Stored files (photos, voice notes, pictures, logos), as far as the domain rules need them. */
@@ -48,6 +50,8 @@ export type Context = {
   files: FileStore
   /** Public origin of the app, for links in emails (no trailing slash). */
   appUrl: string
+  /** The address Help & Support gives (SUPPORT_EMAIL); null when none is configured. */
+  supportEmail: string | null
   user: PublicUser | null
   /** The caller's address, for per-IP abuse limits. */
   clientIp: string

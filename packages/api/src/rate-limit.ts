@@ -19,6 +19,7 @@ export const RATE_LIMIT_POLICIES = {
   'forgot-password:account-ip': { limit: 5, windowMs: HOUR },
   'reset-password:ip': { limit: 30, windowMs: HOUR },
   'reset-password:token': { limit: 10, windowMs: HOUR },
+  'change-password:user': { limit: 10, windowMs: 15 * MINUTE },
   'transcribe:user': { limit: 60, windowMs: HOUR },
   'transcribe:ip': { limit: 300, windowMs: HOUR },
   // Calendar services (Google, Outlook) fetch many people's feeds from a few shared addresses, so

@@ -12,6 +12,7 @@ import { personRouter } from './people/person.router.ts'
 import { profileRouter } from './profile/profile.router.ts'
 import { remindersRouter } from './reminders/reminders.router.ts'
 import { shareRouter } from './share/share.router.ts'
+import { supportRouter } from './support/support.router.ts'
 import { createCallerFactory, router } from './trpc.ts'
 import { uploadsRouter } from './uploads/uploads.router.ts'
 
@@ -31,6 +32,7 @@ export const appRouter = router({
   reminders: remindersRouter,
   appPasswords: appPasswordsRouter,
   share: shareRouter,
+  support: supportRouter,
 })
 
 export type AppRouter = typeof appRouter

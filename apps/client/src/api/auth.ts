@@ -40,6 +40,11 @@ export function useResetPassword() {
   return trpc.auth.resetPassword.useMutation()
 }
 
+/** The server ends every other session and gives this device a new one, so nothing to update here. */
+export function useChangePassword() {
+  return trpc.auth.changePassword.useMutation()
+}
+
 /**
  * Logout: 'Goodbye!' (shown again after the reload), every cached answer dropped, then a full page
  * load of / (SPEC section 4).

@@ -14,6 +14,11 @@ export type AppOptions = {
   hardRedirect?: (href: string) => void
   /** Where the API is: the page's own origin by default (prerendering has no page). */
   apiOrigin?: string
+  /**
+   * On in the browser. Prerendering turns it off: the router would inline its restoring script
+   * into the page, which the Content-Security-Policy blocks and which has no router to serve.
+   */
+  scrollRestoration?: boolean
 }
 
 /** Everything the app needs, wired once: tRPC client, query cache, router and the Unauthorized flow. */
@@ -21,6 +26,7 @@ export function createApp({
   history,
   hardRedirect = defaultHardRedirect,
   apiOrigin = window.location.origin,
+  scrollRestoration = true,
 }: AppOptions = {}) {
   const trpcClient = createTrpcClient(apiOrigin)
   const queryClient = createQueryClient({
@@ -39,7 +45,7 @@ export function createApp({
     defaultPendingComponent: LoadingScreen,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFoundPage,
-    scrollRestoration: true,
+    scrollRestoration,
   })
   return { router, queryClient, trpcClient, trpcUtils }
 }

@@ -1,10 +1,11 @@
 import { forgotPasswordInput } from '@fiveconnect/api/schemas'
-import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core'
+import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { IconMail } from '@tabler/icons-react'
 import { createLazyFileRoute, Link } from '@tanstack/react-router'
 import { useForgotPassword } from '../api/auth.ts'
 import { AuthCard } from '../components/auth-card.tsx'
+import { PersonField, SubmitButton } from '../components/form-fields.tsx'
 import { toast } from '../lib/toast.ts'
 import { serverMessageOr } from '../lib/api-errors.ts'
 
@@ -59,15 +60,10 @@ function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
-          <Button type="submit" fullWidth disabled={forgotPassword.isPending}>
-            {forgotPassword.isPending ? 'Sending...' : 'Send Reset Email'}
-          </Button>
+          <PersonField form={form} name="email" />
+          <SubmitButton fullWidth isPending={forgotPassword.isPending} pendingLabel="Sending...">
+            Send Reset Email
+          </SubmitButton>
           <Anchor component={Link} to="/login" ta="center" size="sm">
             Back to login
           </Anchor>

@@ -1,9 +1,10 @@
 import { loginInput, type LoginInput } from '@fiveconnect/api/schemas'
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import { Anchor, Group, Stack, Text } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { createLazyFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useLogin } from '../api/auth.ts'
 import { AuthCard } from '../components/auth-card.tsx'
+import { PersonField, SubmitButton } from '../components/form-fields.tsx'
 import { PasswordField } from '../components/password-field.tsx'
 import { toast } from '../lib/toast.ts'
 import { serverMessageOr } from '../lib/api-errors.ts'
@@ -33,12 +34,7 @@ function LoginPage() {
     <AuthCard title="Welcome back" subtitle="Sign in to your FiveConnect account">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
+          <PersonField form={form} name="email" />
           <PasswordField
             label="Password"
             autoComplete="current-password"
@@ -49,9 +45,9 @@ function LoginPage() {
               Forgotten password?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth disabled={login.isPending}>
-            {login.isPending ? 'Signing in...' : 'Sign In'}
-          </Button>
+          <SubmitButton fullWidth isPending={login.isPending} pendingLabel="Signing in...">
+            Sign In
+          </SubmitButton>
           <Text ta="center" size="sm">
             Don&apos;t have an account?{' '}
             <Anchor component={Link} to="/register">

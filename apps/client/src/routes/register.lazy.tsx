@@ -1,10 +1,10 @@
 import { registerInput, type RegisterInput } from '@fiveconnect/api/schemas'
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { createLazyFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useRegister } from '../api/auth.ts'
 import { AuthCard } from '../components/auth-card.tsx'
-import { PasswordField } from '../components/password-field.tsx'
+import { NewPasswordFields, PersonField, SubmitButton } from '../components/form-fields.tsx'
 import { toast } from '../lib/toast.ts'
 import { serverMessageOr } from '../lib/api-errors.ts'
 
@@ -46,58 +46,26 @@ function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Group grow align="flex-start" gap="sm">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              {...form.getInputProps('lastName')}
-            />
+            <PersonField form={form} name="firstName" />
+            <PersonField form={form} name="lastName" />
           </Group>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
-          <TextInput
-            label="Mobile (optional)"
-            type="tel"
-            autoComplete="tel"
-            {...form.getInputProps('mobile')}
-          />
-          <TextInput
-            label="Company (optional)"
-            autoComplete="organization"
-            {...form.getInputProps('company')}
-          />
-          <TextInput
+          <PersonField form={form} name="email" />
+          <NewPasswordFields form={form} labels={['Password', 'Confirm password']} />
+          <PersonField form={form} name="mobile" label="Mobile (optional)" />
+          <PersonField form={form} name="company" label="Company (optional)" />
+          <PersonField
+            form={form}
+            name="website"
             label="Website (optional)"
-            type="url"
-            autoComplete="url"
             placeholder="https://"
-            {...form.getInputProps('website')}
           />
           <TextInput
             label="How did you hear about us? (optional)"
             {...form.getInputProps('referredBy')}
           />
-          <Button type="submit" fullWidth disabled={register.isPending}>
-            {register.isPending ? 'Creating account...' : 'Create Account'}
-          </Button>
+          <SubmitButton fullWidth isPending={register.isPending} pendingLabel="Creating account...">
+            Create Account
+          </SubmitButton>
           <Text ta="center" size="sm">
             Already have an account?{' '}
             <Anchor component={Link} to="/login">

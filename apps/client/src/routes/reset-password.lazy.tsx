@@ -6,7 +6,7 @@ import { createLazyFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useResetPassword } from '../api/auth.ts'
 import { AuthCard } from '../components/auth-card.tsx'
-import { PasswordField } from '../components/password-field.tsx'
+import { NewPasswordFields, SubmitButton } from '../components/form-fields.tsx'
 import { toast } from '../lib/toast.ts'
 import { serverMessageOr } from '../lib/api-errors.ts'
 
@@ -67,19 +67,10 @@ function ResetPasswordPage() {
     <AuthCard title="Choose a new password" subtitle="At least 6 characters.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Button type="submit" fullWidth disabled={resetPassword.isPending}>
-            {resetPassword.isPending ? 'Resetting...' : 'Reset Password'}
-          </Button>
+          <NewPasswordFields form={form} labels={['New Password', 'Confirm New Password']} />
+          <SubmitButton fullWidth isPending={resetPassword.isPending} pendingLabel="Resetting...">
+            Reset Password
+          </SubmitButton>
         </Stack>
       </form>
     </AuthCard>

@@ -21,6 +21,7 @@ export async function renderStaticPage(path: string): Promise<string> {
     hardRedirect: () => {},
     // Never called: the visitor is known to be signed out and nothing else is fetched.
     apiOrigin: 'http://prerender.invalid',
+    scrollRestoration: false,
   })
   app.trpcUtils.auth.me.setData(undefined, null)
   await app.router.load()

@@ -9,6 +9,10 @@ export function createRequestAuth(
   /** Resolves once every instance has heard of the sessions just ended (SessionEvents.settled). */
   sessionsSettled: () => Promise<void>,
 ): Auth {
+  async function startSession(userId: string) {
+    const session = await lucia.createSession(userId, { createdAt: new Date() })
+    request.setCookie(lucia.createSessionCookie(session.id).serialize())
+  }
   return {
     hashPassword,
     verifyPassword,
@@ -16,8 +20,7 @@ export function createRequestAuth(
     async signIn(userId) {
       // A fresh session id at every sign-in, so a planted cookie is never promoted (session fixation).
       if (request.sessionId) await lucia.invalidateSession(request.sessionId)
-      const session = await lucia.createSession(userId, { createdAt: new Date() })
-      request.setCookie(lucia.createSessionCookie(session.id).serialize())
+      await startSession(userId)
     },
     async signOut() {
       if (request.sessionId) {
@@ -29,6 +32,13 @@ export function createRequestAuth(
     async endAllSessions(userId) {
       await lucia.invalidateUserSessions(userId)
       await sessionsSettled()
+    },
+    // The same path as endAllSessions (so every instance forgets them), then a new session here:
+    // simpler than sparing one row, and the caller's id changes with their password.
+    async endOtherSessions(userId) {
+      await lucia.invalidateUserSessions(userId)
+      await sessionsSettled()
+      await startSession(userId)
     },
   }
 }

@@ -40,6 +40,23 @@ describe('sessions across instances', () => {
     expect((await me(a, user.cookie)).status).toBe(401)
   })
 
+  it('refuses on one instance the other sessions of a password changed on the other', async () => {
+    const user = await registerUser(a)
+    expect((await me(b, user.cookie)).status).toBe(200)
+    const changed = await a.request('/api/trpc/auth.changePassword', {
+      cookie: user.cookie,
+      body: {
+        json: {
+          currentPassword: user.password,
+          password: 'quiet-meadow-42',
+          confirmPassword: 'quiet-meadow-42',
+        },
+      },
+    })
+    expect(changed.status).toBe(200)
+    expect((await me(b, user.cookie)).status).toBe(401)
+  })
+
   it('refuses on one instance a user deactivated on the other, at once', async () => {
     const user = await registerUser(a)
     const admin = await signInAdmin(a)

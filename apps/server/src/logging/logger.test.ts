@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../auth/passwords.ts'
 import { captureLogs, type LogEntry } from '../test/logs.ts'
 import { createTestApp } from '../test/test-app.ts'
-import { logError } from './logger.ts'
+import { logError, readableLogs } from './logger.ts'
 
 let database: DbHandle
 let passwordHash: string
@@ -184,5 +184,14 @@ describe('a request that fails in the database', () => {
     } finally {
       await t.close()
     }
+  })
+})
+
+describe('the log format', () => {
+  it('is readable lines at a terminal and JSON anywhere else, unless one is asked for', () => {
+    expect(readableLogs('auto', { isTTY: true })).toBe(true)
+    expect(readableLogs('auto', {})).toBe(false)
+    expect(readableLogs('json', { isTTY: true })).toBe(false)
+    expect(readableLogs('pretty', {})).toBe(true)
   })
 })

@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import pino, { type DestinationStream, type LevelWithSilent, type LogFn } from 'pino'
 
 /**
- * The server's one logger: a JSON line per event on stdout (pino), or readable lines in development
- * (LOG_FORMAT=pretty). Nothing a person typed and no secret reaches the output:
+ * The server's one logger: a JSON line per event on stdout (pino), or readable lines for a person
+ * at a terminal (LOG_FORMAT, see readableLogs). Nothing a person typed and no secret reaches the output:
  *
  * - a field whose name says it holds a secret or a contact detail is replaced, at any depth
  *   (REDACTED_FIELD: passwords and their hashes, tokens, secrets, cookies, sessions, upload
@@ -154,7 +154,18 @@ export function configureLogging(settings: LoggingSettings): () => void {
   }
 }
 
-/** Readable lines, coloured on a terminal, for a developer (pino-pretty, a development dependency). */
+/**
+ * Whether the lines are for a person: asked for (`pretty`), or left to `auto` with stdout a
+ * terminal. Anything else (a pipe, a file, a log collector) gets JSON.
+ */
+export function readableLogs(
+  format: 'auto' | 'json' | 'pretty',
+  stdout: { isTTY?: boolean },
+): boolean {
+  return format === 'pretty' || (format === 'auto' && stdout.isTTY === true)
+}
+
+/** Readable lines, one per event, coloured on a terminal (pino-pretty). */
 export async function prettyDestination(): Promise<DestinationStream> {
   const { default: pretty } = await import('pino-pretty')
   return pretty({

@@ -1,47 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOutboxMailer, readOutbox } from './outbox-mailer.ts'
-import { createSmtpMailer } from './smtp-mailer.ts'
-
-type Received = { from: string; to: string[]; data: string }
+import { startSmtpSink } from '../test/smtp-sink.ts'
 
 describe('SMTP mailer', () => {
-  const received: Received[] = []
-  let sink: SMTPServer
-  let port: number
-
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>
   beforeAll(async () => {
-    // A real SMTP server on loopback that keeps what it is sent.
-    sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            data: Buffer.concat(chunks).toString('utf8'),
-          })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve))
-    port = (sink.server.address() as AddressInfo).port
+    sink = await startSmtpSink()
   })
-  afterAll(() => new Promise<void>((resolve) => sink.close(() => resolve())))
+  afterAll(() => sink.close())
 
   it('delivers the message to the SMTP server', async () => {
-    const mailer = createSmtpMailer({
-      url: `smtp://127.0.0.1:${port}`,
-      from: 'FiveConnect <no-reply@fiveconnect.test>',
-    })
+    const mailer = sink.mailer('FiveConnect <no-reply@fiveconnect.test>')
+    const { received } = sink
     await mailer.send({
       to: 'ada@example.com',
       subject: 'Reset your password',
@@ -52,8 +25,8 @@ describe('SMTP mailer', () => {
       from: 'no-reply@fiveconnect.test',
       to: ['ada@example.com'],
     })
-    expect(received[0]?.data).toContain('Subject: Reset your password')
-    expect(received[0]?.data).toContain('Open this link')
+    expect(received[0]?.raw).toContain('Subject: Reset your password')
+    expect(received[0]?.raw).toContain('Open this link')
   })
 })
 

@@ -313,6 +313,95 @@ describe('password reset', () => {
   })
 })
 
+describe('changing the password (tRPC auth.changePassword)', () => {
+  const change = (cookie: string, input: Record<string, string>) =>
+    t.request('/api/trpc/auth.changePassword', { cookie, body: { json: input } })
+  const errorOf = async (response: Response) =>
+    ((await response.json()) as { error: { json: { message: string } } }).error.json.message
+
+  it('sets the new password, ends every other session and keeps this device signed in', async () => {
+    const user = await registerUser(t)
+    const elsewhere = await t.request('/api/login', {
+      body: { email: user.email, password: user.password },
+    })
+    const otherDevice = sessionCookieFrom(elsewhere)
+
+    const changed = await change(user.cookie, {
+      currentPassword: user.password,
+      password: 'quiet-meadow-42',
+      confirmPassword: 'quiet-meadow-42',
+    })
+    expect(changed.status).toBe(200)
+    expect(JSON.stringify(await changed.json())).toContain('signed out everywhere else')
+    const thisDevice = sessionCookieFrom(changed)
+
+    expect((await t.request('/api/auth/user', { cookie: thisDevice })).status).toBe(200)
+    expect((await t.request('/api/auth/user', { cookie: otherDevice })).status).toBe(401)
+    expect((await t.request('/api/auth/user', { cookie: user.cookie })).status).toBe(401)
+    const oldLogin = await t.request('/api/login', {
+      body: { email: user.email, password: user.password },
+    })
+    expect(oldLogin.status).toBe(401)
+    const newLogin = await t.request('/api/login', {
+      body: { email: user.email, password: 'quiet-meadow-42' },
+    })
+    expect(newLogin.status).toBe(200)
+  })
+
+  it.each([
+    [
+      {
+        currentPassword: 'not my password',
+        password: 'quiet-meadow-42',
+        confirmPassword: 'quiet-meadow-42',
+      },
+      'Current password is incorrect',
+    ],
+    [
+      { currentPassword: 'correct horse', password: 'quiet-meadow-42', confirmPassword: 'other' },
+      "Passwords don't match",
+    ],
+    [
+      { currentPassword: 'correct horse', password: 'short', confirmPassword: 'short' },
+      'Password must be at least 6 characters',
+    ],
+    [
+      { currentPassword: 'correct horse', password: 'password123', confirmPassword: 'password123' },
+      'most common',
+    ],
+    [
+      {
+        currentPassword: 'correct horse',
+        password: 'correct horse',
+        confirmPassword: 'correct horse',
+      },
+      'The new password must differ from the current one',
+    ],
+  ])(
+    'refuses %j with a 400 and leaves the password and sessions as they were',
+    async (input, says) => {
+      const user = await registerUser(t)
+      const refused = await change(user.cookie, input)
+      expect(refused.status).toBe(400)
+      expect(await errorOf(refused)).toContain(says)
+      expect((await t.request('/api/auth/user', { cookie: user.cookie })).status).toBe(200)
+      const login = await t.request('/api/login', {
+        body: { email: user.email, password: user.password },
+      })
+      expect(login.status).toBe(200)
+    },
+  )
+
+  it('answers 401 when signed out', async () => {
+    const refused = await change('', {
+      currentPassword: 'correct horse',
+      password: 'quiet-meadow-42',
+      confirmPassword: 'quiet-meadow-42',
+    })
+    expect(refused.status).toBe(401)
+  })
+})
+
 describe('cross-site requests', () => {
   it('refuses a mutating request from a foreign Origin, on REST and on tRPC', async () => {
     const user = await registerUser(t)

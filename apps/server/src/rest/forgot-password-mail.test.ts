@@ -1,43 +1,26 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createSmtpMailer } from '../mail/smtp-mailer.ts'
 import { captureLogs } from '../test/logs.ts'
+import { startSmtpSink } from '../test/smtp-sink.ts'
 import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
 
 // A real SMTP server on loopback that takes each mail only when the test says so, or refuses it.
 let answerMail: (accept: boolean) => void = () => {}
 let mailAnswer = new Promise<boolean>((resolve) => (answerMail = resolve))
 const delivered: string[][] = []
-let sink: SMTPServer
+let sink: Awaited<ReturnType<typeof startSmtpSink>>
 let t: TestApp
 
 beforeAll(async () => {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      stream.resume()
-      stream.on('end', () => {
-        void mailAnswer.then((accept) => {
-          // As real servers do, the refusal quotes the address.
-          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ')
-          if (!accept) return callback(new Error(`Mailbox unavailable: <${to}>`))
-          delivered.push(session.envelope.rcptTo.map((rcpt) => rcpt.address))
-          callback()
-        })
-      })
-    },
+  sink = await startSmtpSink(async (mail) => {
+    const accept = await mailAnswer
+    if (accept) delivered.push(mail.to)
+    return accept
   })
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve))
-  const { port } = sink.server.address() as AddressInfo
-  t = await createTestApp({
-    mailer: createSmtpMailer({ url: `smtp://127.0.0.1:${String(port)}`, from: 'no-reply@test' }),
-  })
+  t = await createTestApp({ mailer: sink.mailer() })
 })
 afterAll(async () => {
   await t.close()
-  await new Promise<void>((resolve) => sink.close(() => resolve()))
+  await sink.close()
 })
 
 const REPLY = {

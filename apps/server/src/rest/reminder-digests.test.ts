@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net'
 import { RATE_LIMIT_POLICIES, sendDueDigests } from '@fiveconnect/api/server'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSmtpMailer } from '../mail/smtp-mailer.ts'
+import type { createSmtpMailer } from '../mail/smtp-mailer.ts'
+import { startSmtpSink } from '../test/smtp-sink.ts'
 import {
   createTestApp,
   json,
@@ -19,7 +18,7 @@ type Mail = { to: string; headers: string; text: string; sentAt: string }
 const delivered: Mail[] = []
 let refuseMail = false
 let currentRun = ''
-let sink: SMTPServer
+let sink: Awaited<ReturnType<typeof startSmtpSink>>
 let t: TestApp
 let mailer: ReturnType<typeof createSmtpMailer>
 
@@ -37,29 +36,17 @@ function parseMail(raw: string): { headers: string; text: string } {
 }
 
 beforeAll(async () => {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ')
-        if (refuseMail) return callback(new Error(`Mailbox unavailable: <${to}>`))
-        const { headers, text } = parseMail(Buffer.concat(chunks).toString('utf8'))
-        delivered.push({ to, headers, text, sentAt: currentRun })
-        callback()
-      })
-    },
+  sink = await startSmtpSink((mail) => {
+    if (refuseMail) return false
+    delivered.push({ to: mail.to.join(', '), ...parseMail(mail.raw), sentAt: currentRun })
+    return true
   })
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve))
-  const { port } = sink.server.address() as AddressInfo
-  mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${String(port)}`, from: 'no-reply@test' })
+  mailer = sink.mailer()
   t = await createTestApp({ mailer })
 })
 afterAll(async () => {
   await t.close()
-  await new Promise<void>((resolve) => sink.close(() => resolve()))
+  await sink.close()
 })
 
 type User = Awaited<ReturnType<typeof registerUser>>

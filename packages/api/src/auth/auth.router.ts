@@ -5,6 +5,7 @@ import {
   normalizeEmail,
   linkPeopleToUser,
   resetPasswordWithToken,
+  setPassword,
   setResetToken,
   UniqueViolationError,
 } from '@fiveconnect/db'
@@ -15,6 +16,7 @@ import type { Context } from '../context.ts'
 import { generateSecretToken, hashSecretToken } from '../secret-token.ts'
 import { protectedProcedure, publicProcedure, router } from '../trpc.ts'
 import {
+  changePasswordInput,
   forgotPasswordInput,
   loginInput,
   registerInput,
@@ -125,6 +127,31 @@ export const authRouter = router({
       await ctx.auth.endAllSessions(userId)
       return {
         message: 'Your password has been updated. You can now log in with your new password.',
+      }
+    }),
+
+  changePassword: protectedProcedure
+    .input(changePasswordInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      // A stolen session must not be a way to guess the password it would need to lock the owner out.
+      await ctx.rateLimit({ 'change-password:user': ctx.user.id })
+      assertUncommonPassword(input.password)
+      const account = await findUserCredentials(ctx.db, ctx.user.email)
+      const matches =
+        account !== undefined &&
+        (await ctx.auth.verifyPassword(account.passwordHash, input.currentPassword))
+      // A 400, not a 401: the caller is signed in, and the app would take a 401 as signed out.
+      if (!matches) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' })
+      }
+      await setPassword(ctx.db, {
+        userId: ctx.user.id,
+        passwordHash: await ctx.auth.hashPassword(input.password),
+      })
+      await ctx.auth.endOtherSessions(ctx.user.id)
+      return {
+        message: 'Your password has been changed. You have been signed out everywhere else.',
       }
     }),
 })

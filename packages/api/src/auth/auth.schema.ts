@@ -45,6 +45,21 @@ export const resetPasswordForm = z
   .object({ password: newPasswordField, confirmPassword: newPasswordField })
   .refine(passwordsMatch, { message: "Passwords don't match", path: ['confirmPassword'] })
 
+/** Change Password (Profile): the current password, and the new one twice under the registration rules. */
+export const changePasswordInput = z
+  .object({
+    currentPassword: storableText('Current password', 'Current password is required')
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters'),
+    password: newPasswordField,
+    confirmPassword: storableText('Password confirmation', "Passwords don't match"),
+  })
+  .refine(passwordsMatch, { message: "Passwords don't match", path: ['confirmPassword'] })
+  .refine((value) => value.password !== value.currentPassword, {
+    message: 'The new password must differ from the current one',
+    path: ['password'],
+  })
+
 export const roleSchema = z.enum(['attendee', 'admin'], { error: 'Role must be attendee or admin' })
 
 export const userOutput = z.object({

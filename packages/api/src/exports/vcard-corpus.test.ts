@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { type ImportedContact, parseVCard, parseVCards } from './vcard-parse.ts'
 
-// Real files exported by phones and mail programs (the ez-vcard test corpus), kept beside the
-// repository in shared/. The expected values were written by reading each file.
-const corpus = new URL('../../../../../shared/corpus/vcards/', import.meta.url)
+// Real files exported by phones and mail programs (the ez-vcard test corpus; origin and licence
+// in test/corpus/vcards/SOURCES). The expected values were written by reading each file.
+const corpus = new URL('../../test/corpus/vcards/', import.meta.url)
 const read = (name: string) => new Uint8Array(readFileSync(new URL(name, corpus)))
 
 const person = (fields: Partial<ImportedContact>): ImportedContact => ({

@@ -25,9 +25,8 @@ import { BOTTOM_NAV_HEIGHT } from '../../../components/bottom-nav.tsx'
 import { ClosableScreenTitle } from '../../../components/closable-screen-title.tsx'
 import { ConnectionTypeToggles } from '../../../components/connection-type-toggles.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
-import { TranscriptSuggestions } from '../../../components/transcript-suggestions.tsx'
-import { jobTitleInNotes, notesWithJobTitle } from '../../../lib/job-title-notes.ts'
-import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
+import { VoiceNoteWithSuggestions } from '../../../components/voice-note-with-suggestions.tsx'
+import { notesWithJobTitle } from '../../../lib/job-title-notes.ts'
 import { lastCapture, suggestedEventId } from '../../../lib/capture-memory.ts'
 import { eventPickerOptions, NO_EVENT } from '../../../lib/event-options.ts'
 import { fullNameOf } from '../../../lib/format.ts'
@@ -188,11 +187,10 @@ export function AddConnectionScreen() {
     toast.success('Card Scanned', name || 'Now type their name.')
     changeSearch('')
     const { title, phone, ...person } = card
-    const notes = form.values.notes.trim()
     form.setValues({
       ...person,
       mobile: phone,
-      notes: title ? `Job title: ${title}${notes ? `\n${notes}` : ''}` : form.values.notes,
+      notes: title ? notesWithJobTitle(form.values.notes, title) : form.values.notes,
     })
     const keepOnDevice = () => setPhotosOnDevice((photos) => [photo, ...photos])
     if (!isOnline()) return keepOnDevice()
@@ -307,15 +305,12 @@ export function AddConnectionScreen() {
               type="date"
               {...form.getInputProps('followUpOn')}
             />
-            <VoiceRecorder
-              value={{
-                voiceNoteUrl: form.values.voiceNoteUrl,
-                voiceNoteTranscription: form.values.voiceNoteTranscription,
-              }}
-              onChange={(note, recordedAt) => {
-                form.setValues(note)
-                setVoiceNoteRecordedAt(recordedAt)
-              }}
+            <VoiceNoteWithSuggestions
+              form={form}
+              recordedAt={voiceNoteRecordedAt}
+              onRecorded={setVoiceNoteRecordedAt}
+              // A chosen person's details are theirs to edit elsewhere: only the follow-up here.
+              suggestFor={chosen ? ['followUpOn'] : undefined}
               offline={{
                 recording: voiceNoteOnDevice,
                 onChange: (recording, recordedAt) => {
@@ -323,28 +318,6 @@ export function AddConnectionScreen() {
                   setVoiceNoteRecordedAt(recordedAt)
                 },
               }}
-            />
-            <TranscriptSuggestions
-              transcript={form.values.voiceNoteTranscription}
-              recordedAt={voiceNoteRecordedAt}
-              fields={
-                // A chosen person's details are theirs to edit elsewhere: only the follow-up here.
-                chosen
-                  ? { followUpOn: form.values.followUpOn }
-                  : {
-                      followUpOn: form.values.followUpOn,
-                      email: form.values.email,
-                      mobile: form.values.mobile,
-                      company: form.values.company,
-                      title: jobTitleInNotes(form.values.notes),
-                      website: form.values.website,
-                    }
-              }
-              onAccept={(field, value) =>
-                field === 'title'
-                  ? form.setFieldValue('notes', notesWithJobTitle(form.values.notes, value))
-                  : form.setFieldValue(field, value)
-              }
             />
             <PhotoField
               value={form.values.photos}

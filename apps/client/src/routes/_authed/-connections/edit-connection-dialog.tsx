@@ -15,9 +15,7 @@ import { useDeleteConnection, useUpdateConnection } from '../../../api/connectio
 import type { ConnectionItem } from '../../../api/router-types.ts'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { PhotoField } from '../../../components/photo-field.tsx'
-import { TranscriptSuggestions } from '../../../components/transcript-suggestions.tsx'
-import { jobTitleInNotes, notesWithJobTitle } from '../../../lib/job-title-notes.ts'
-import { VoiceRecorder } from '../../../components/voice-recorder/voice-recorder.tsx'
+import { VoiceNoteWithSuggestions } from '../../../components/voice-note-with-suggestions.tsx'
 import {
   ConnectionTypeToggles,
   knownConnectionTypes,
@@ -144,33 +142,11 @@ function EditConnectionForm({
         />
         <TextInput label="Focus" {...form.getInputProps('connectionFocus')} />
         <Textarea label="Notes" rows={4} {...form.getInputProps('notes')} />
-        <VoiceRecorder
-          value={{
-            voiceNoteUrl: form.values.voiceNoteUrl,
-            voiceNoteTranscription: form.values.voiceNoteTranscription,
-          }}
-          onChange={(note, recordedAt) => {
-            form.setValues(note)
-            setVoiceNoteRecordedAt(recordedAt)
-          }}
-        />
-        <TranscriptSuggestions
-          transcript={form.values.voiceNoteTranscription}
+        <VoiceNoteWithSuggestions
+          form={form}
           // A note saved before recording times were kept: when its connection was saved.
           recordedAt={voiceNoteRecordedAt ?? connection.createdAt}
-          fields={{
-            followUpOn: form.values.followUpOn,
-            email: form.values.email,
-            mobile: form.values.mobile,
-            company: form.values.company,
-            title: jobTitleInNotes(form.values.notes),
-            website: form.values.website,
-          }}
-          onAccept={(field, value) =>
-            field === 'title'
-              ? form.setFieldValue('notes', notesWithJobTitle(form.values.notes, value))
-              : form.setFieldValue(field, value)
-          }
+          onRecorded={setVoiceNoteRecordedAt}
         />
         <PhotoField
           value={form.values.photos}

@@ -1,7 +1,9 @@
 import type { SharedProfileField, User } from '@fiveconnect/api/schemas'
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core'
+import { Button, Checkbox, Group, Stack } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { useUpdateProfile } from '../../../api/profile.ts'
+import { FormDialog } from '../../../components/form-dialog.tsx'
+import { PersonField, SubmitButton } from '../../../components/form-fields.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { profileForm, type ProfileFormValues } from './profile-form.ts'
 
@@ -25,15 +27,9 @@ export function EditProfileDialog({
   onClose: () => void
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Edit Profile"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      {opened && <EditProfileForm user={user} onDone={onClose} />}
-    </Modal>
+    <FormDialog title="Edit Profile" opened={opened} onClose={onClose}>
+      <EditProfileForm user={user} onDone={onClose} />
+    </FormDialog>
   )
 }
 
@@ -77,25 +73,11 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="First name"
-          autoComplete="given-name"
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput
-          label="Last name"
-          autoComplete="family-name"
-          {...form.getInputProps('lastName')}
-        />
-        <TextInput label="Mobile" type="tel" autoComplete="tel" {...form.getInputProps('mobile')} />
-        <TextInput label="Company" autoComplete="organization" {...form.getInputProps('company')} />
-        <TextInput label="LinkedIn" type="url" {...form.getInputProps('linkedin')} />
-        <TextInput
-          label="Website"
-          type="url"
-          autoComplete="url"
-          {...form.getInputProps('website')}
-        />
+        {(['firstName', 'lastName', 'mobile', 'company', 'linkedin', 'website'] as const).map(
+          (name) => (
+            <PersonField key={name} form={form} name={name} />
+          ),
+        )}
         <Checkbox.Group
           label="Shown to attendees who search for you"
           description="Your name is always shown; your photo never is."
@@ -111,9 +93,9 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           <Button variant="default" onClick={onDone} type="button">
             Cancel
           </Button>
-          <Button type="submit" disabled={updateProfile.isPending}>
-            {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
+          <SubmitButton isPending={updateProfile.isPending} pendingLabel="Saving...">
+            Save Changes
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

@@ -39,13 +39,75 @@ describe('profile screen', () => {
     expect(screen.getByRole('button', { name: 'Change profile photo' })).toBeVisible()
   })
 
-  it('marks the unfinished items Soon, and shows Coming Soon when one is tapped', async () => {
-    mockTrpc({ 'auth.me': ada })
+  it('changes the password: the rules of registration, then a toast that other devices are signed out', async () => {
+    mockTrpc({
+      'auth.me': ada,
+      'auth.changePassword': () => ({
+        message: 'Your password has been changed. You have been signed out everywhere else.',
+      }),
+    })
     const { user } = renderApp('/profile')
-    for (const item of ['Change Password', 'Help & Support']) {
-      await user.click(await screen.findByRole('button', { name: `${item} Soon` }))
-      await findToast('Coming Soon')
+    await user.click(await screen.findByRole('button', { name: 'Change Password' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' })
+    await user.type(within(dialog).getByLabelText('Current Password'), 'correct horse')
+    await user.type(within(dialog).getByLabelText('New Password'), 'short')
+    await user.type(within(dialog).getByLabelText('Confirm New Password'), 'shirt')
+    await user.click(within(dialog).getByRole('button', { name: 'Change Password' }))
+    expect(await within(dialog).findByText('Password must be at least 6 characters')).toBeVisible()
+    expect(within(dialog).getByText("Passwords don't match")).toBeVisible()
+    expect(trpcCallsTo('auth.changePassword')).toEqual([])
+
+    await user.clear(within(dialog).getByLabelText('New Password'))
+    await user.type(within(dialog).getByLabelText('New Password'), 'quiet-meadow-42')
+    await user.clear(within(dialog).getByLabelText('Confirm New Password'))
+    await user.type(within(dialog).getByLabelText('Confirm New Password'), 'quiet-meadow-42')
+    await user.click(within(dialog).getByRole('button', { name: 'Change Password' }))
+    expect(await findToast('Password Updated')).toHaveTextContent(
+      'You have been signed out everywhere else.',
+    )
+    expect(trpcCallsTo('auth.changePassword')).toEqual([
+      {
+        currentPassword: 'correct horse',
+        password: 'quiet-meadow-42',
+        confirmPassword: 'quiet-meadow-42',
+      },
+    ])
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('says Password Not Changed with the reason, keeping the dialog open', async () => {
+    mockTrpc({
+      'auth.me': ada,
+      'auth.changePassword': () => {
+        throw new TrpcMockError('BAD_REQUEST', 'Current password is incorrect')
+      },
+    })
+    const { user } = renderApp('/profile')
+    await user.click(await screen.findByRole('button', { name: 'Change Password' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' })
+    await user.type(within(dialog).getByLabelText('Current Password'), 'wrong guess')
+    await user.type(within(dialog).getByLabelText('New Password'), 'quiet-meadow-42')
+    await user.type(within(dialog).getByLabelText('Confirm New Password'), 'quiet-meadow-42')
+    await user.click(within(dialog).getByRole('button', { name: 'Change Password' }))
+    expect(await findToast('Password Not Changed')).toHaveTextContent(
+      'Current password is incorrect',
+    )
+    expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeVisible()
+  })
+
+  it('opens Help & Support with the five types and the configured contact address', async () => {
+    mockTrpc({ 'auth.me': ada, 'support.contact': () => ({ email: 'help@fiveconnect.example' }) })
+    const { user } = renderApp('/profile')
+    await user.click(await screen.findByRole('button', { name: 'Help & Support' }))
+    expect(await screen.findByRole('heading', { name: 'Help & Support' })).toBeVisible()
+    expect(screen.getByText('Raving Fan')).toBeVisible()
+    for (const heading of ['Capturing with no signal', 'Importing contacts']) {
+      expect(screen.getByRole('heading', { name: heading })).toBeVisible()
     }
+    expect(await screen.findByRole('link', { name: 'help@fiveconnect.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@fiveconnect.example',
+    )
   })
 
   it('edits the profile: validation, Saving..., the toast and the new values', async () => {
