@@ -30,7 +30,6 @@ const MEDIA_TYPES = {
   'text/calendar': { 'text/calendar': text },
   'text/html': { 'text/html': text },
   'text/javascript': { 'text/javascript': text },
-  image: { 'image/*': bytes },
   // A stored file is served with the type it was stored as: an image or a voice note.
   'stored-file': { 'image/*': bytes, 'audio/*': bytes, 'application/octet-stream': bytes },
 } as const

@@ -12,7 +12,7 @@ import type { AppEnv } from '../http/app-env.ts'
 /** Who may call a route: anyone, a signed-in user, an admin, or whoever holds the link. */
 export type Access = 'public' | 'user' | 'admin' | 'link'
 
-/** What an answer (or a request body that is not JSON) holds. */
+/** What an answer holds. */
 export type Media =
   | 'none'
   | 'json'
@@ -22,7 +22,6 @@ export type Media =
   | 'text/html'
   | 'text/javascript'
   | 'stored-file'
-  | 'image'
 
 /** The middleware in front of every /api route, each of which a route may be left out of. */
 export type ApiMiddleware =
@@ -47,7 +46,8 @@ export type ProcedurePath = ProcedurePathsOf<AppRouter['_def']['record']>
 /** A response header the document declares; `value` is sent as it is by the procedure handler. */
 export type HeaderDoc = { description: string; value?: string; required?: true }
 
-export type Answer = {
+/** A route's successful answer. */
+export type Success = {
   status: StatusCode
   media: Media
   /** The JSON schema of the body; the procedure's output unless given. */
@@ -111,7 +111,7 @@ export type RestRoute = {
    * Without either, the route answers every item ('all') or the first so many.
    */
   paged?: { whenNotAsked: 'all' | number }
-  success: Answer
+  success: Success
   /** The answer's status and body from the procedure's output, when not the success status and the output. */
   answer?: (output: unknown) => { status: StatusCode; body: unknown }
   /** Answers besides the success and the error statuses every route of its kind has. */
