@@ -10,7 +10,6 @@ import {
 import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import type { Database } from '@fiveconnect/db'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
-import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { except } from 'hono/combine'
@@ -20,18 +19,12 @@ import { createLucia } from './auth/lucia.ts'
 import { cachedSessionValidator, type SessionEvents } from './auth/session-cache.ts'
 import { addressBookRoutes } from './dav/address-book-routes.ts'
 import { createFileStore } from './files/file-store.ts'
-import { localUploadRoutes } from './files/local-upload-route.ts'
-import { objectRoutes } from './files/object-routes.ts'
 import { createTranscripts } from './files/transcription/transcription-job.ts'
-import {
-  TRANSCRIBE_PATH,
-  VOICE_NOTES_PATH,
-  voiceNoteRoutes,
-  type VoiceNoteRouteDeps,
-} from './files/voice-note-routes.ts'
+import type { VoiceNoteRouteDeps } from './files/voice-note-routes.ts'
 import type { ServerStorage } from './files/storage/index.ts'
 import { apiAnswerHeaders } from './http/api-answer-headers.ts'
 import type { AppEnv } from './http/app-env.ts'
+import { JSON_BODY_LIMIT_BYTES } from './http/body-limit.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
 import { closeUnreadBody } from './http/close-unread-body.ts'
 import { originCheck } from './http/origin-check.ts'
@@ -43,37 +36,12 @@ import { serveClient } from './http/static-client.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
 import { logError, logger } from './logging/logger.ts'
 import { metricsHandler } from './metrics/metrics.ts'
-import { docsRoutes } from './openapi/docs-routes.ts'
-import { accountRoutes } from './rest/account.ts'
-import { adminRoutes } from './rest/admin.ts'
-import { authRoutes } from './rest/auth.ts'
-import { calendarFeedRoutes } from './rest/calendar-feed.ts'
-import { connectionRoutes } from './rest/connections.ts'
-import { eventRoutes } from './rest/events.ts'
-import { exportRoutes } from './rest/exports.ts'
-import { peopleRoutes } from './rest/people.ts'
-import { profileRoutes } from './rest/profile.ts'
-import { reminderRoutes } from './rest/reminders.ts'
-import { uploadRoutes } from './rest/uploads.ts'
+import { mountRoutes } from './routes/mount.ts'
+import { pathsExemptFrom, type ApiMiddleware, type RestRoute } from './routes/route.ts'
+import { restRoutes } from './routes/table/index.ts'
 import { sharePageRoutes } from './share/share-page-routes.ts'
 
-export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
-/** Routes that take files and set their own, larger, body limit. */
-const FILE_BODY_PATHS = ['/api/objects/local-upload/*', TRANSCRIBE_PATH, VOICE_NOTES_PATH]
-/** Routes that may rightly take long: files, transcription and whole-table downloads. */
-const LONG_RUNNING_PATHS = [
-  ...FILE_BODY_PATHS,
-  '/api/connections/export.*',
-  '/api/admin/export/*',
-  '/api/account/export.json',
-]
 const DEFAULT_REQUEST_DEADLINE_MS = 10_000
-/**
- * A reminder email's unsubscribe link: its secret is the credential, so a request from another
- * site (a mail provider's one-click POST) is no forgery, and the confirmation page's own form is
- * sent with `Origin: null` under its no-referrer policy.
- */
-const UNSUBSCRIBE_PATHS = ['/api/reminders/unsubscribe/*']
 
 export type AppDeps = {
   db: Database
@@ -107,10 +75,20 @@ export type AppDeps = {
     /** The bearer token that opens GET /metrics; without it the route answers 404. */
     metricsToken?: string
   }
+  /** The REST routes, served and documented: the whole table unless a test adds one. */
+  routes?: RestRoute[]
 }
 
 /** Builds the whole HTTP app from its dependencies. No side effects: nothing listens, nothing migrates. */
-export function createApp({ db, mailer, storage, sessionEvents, transcription, config }: AppDeps) {
+export function createApp({
+  db,
+  mailer,
+  storage,
+  sessionEvents,
+  transcription,
+  config,
+  routes = restRoutes,
+}: AppDeps) {
   const lucia = createLucia(db, { secureCookies: config.secureCookies })
   const app = new Hono<AppEnv>()
 
@@ -133,15 +111,6 @@ export function createApp({ db, mailer, storage, sessionEvents, transcription, c
 
   // Outside /api: no session, no Origin check; its own bearer token.
   app.get('/metrics', metricsHandler(config.metricsToken))
-
-  app.get('/api/health', async (c) => {
-    try {
-      await db.execute(sql`select 1`)
-      return c.json({ status: 'ok', database: 'up' })
-    } catch {
-      return c.json({ status: 'unavailable', database: 'down' }, 503)
-    }
-  })
 
   const sessionsSettled = () => sessionEvents?.settled() ?? Promise.resolve()
   const session = sessionMiddleware(
@@ -166,22 +135,23 @@ export function createApp({ db, mailer, storage, sessionEvents, transcription, c
     transcripts: createTranscripts(db, transcription?.queue),
     sessionsSettled,
   })
+  // Each route of the table says which of these it is left out of (its entry's exemptFrom).
+  const exempt = (middleware: ApiMiddleware) => pathsExemptFrom(routes, middleware)
   app.use(
     '/api/*',
     except(
-      FILE_BODY_PATHS,
+      exempt('bodyLimit'),
       bodyLimit({
         maxSize: JSON_BODY_LIMIT_BYTES,
         onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
       }),
     ),
-    except(UNSUBSCRIBE_PATHS, originCheck(config.appUrl)),
+    except(exempt('originCheck'), originCheck(config.appUrl)),
     except(
-      LONG_RUNNING_PATHS,
+      exempt('deadline'),
       requestDeadline(config.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS),
     ),
-    session,
-    api,
+    except(exempt('session'), session, api),
   )
   app.use('/objects/*', session)
 
@@ -201,21 +171,8 @@ export function createApp({ db, mailer, storage, sessionEvents, transcription, c
       },
     }),
   )
-  app.route('/api', authRoutes)
-  app.route('/api', exportRoutes)
-  app.route('/api', connectionRoutes)
-  app.route('/api', peopleRoutes)
-  app.route('/api', eventRoutes)
-  app.route('/api', profileRoutes)
-  app.route('/api', reminderRoutes)
-  app.route('/api', adminRoutes)
-  app.route('/api', accountRoutes)
-  app.route('/api', uploadRoutes)
-  app.route('/api', calendarFeedRoutes)
-  app.route('/', objectRoutes({ db, storage }))
-  if (storage.driver === 'local') app.route('/', localUploadRoutes({ db, storage }))
-  app.route('/', voiceNoteRoutes(transcription ?? { timeoutMs: 120_000 }))
-  app.route('/', docsRoutes())
+  // The REST API and its OpenAPI document, from one table (routes/table).
+  mountRoutes(app, routes, { db, storage, voiceNotes: transcription ?? { timeoutMs: 120_000 } })
   app.route('/', addressBookRoutes({ db, storage, rateLimit, trustProxy }))
   app.route('/', sharePageRoutes(api))
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))

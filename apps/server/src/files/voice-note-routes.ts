@@ -7,17 +7,16 @@ import {
   transcribeVoiceNote,
   type Recording,
 } from '@fiveconnect/api/server'
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../http/app-env.ts'
 import { signedIn } from '../http/signed-in.ts'
+import type { Serve } from '../routes/route.ts'
 import { probeDurationSeconds } from './audio-tools.ts'
 import { withRecordingOnDisk } from './transcription/transcription-job.ts'
 
-export const TRANSCRIBE_PATH = '/api/transcribe-voice'
-export const VOICE_NOTES_PATH = '/api/voice-notes'
-const TOO_LARGE = 'The voice note is larger than 25 MB.'
+const TOO_LARGE = `The voice note is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB.`
 // Room for the multipart boundaries and headers around the file.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 /** How long a new job may wait for a worker to take it; workers look every 2 s. */
@@ -70,26 +69,34 @@ const uploadLimit = bodyLimit({
   onError: (c) => c.json({ message: TOO_LARGE }, 413),
 })
 
+// The voice-note uploads: the bytes are checked here, the rest is the voice-note services'. Once
+// saved, a voice note is never lost; its transcript is made by a background job. A connection's
+// saved voice note is transcribed through connections.transcribe.
+
 /**
- * The voice-note uploads: the bytes are checked here, the rest is the voice-note services'. Once
- * saved, a voice note is never lost; its transcript is made by a background job.
- * - POST /api/transcribe-voice (multipart `audio`): saves the recording and answers its transcript,
- *   waiting up to the transcription time-out (transcribeVoiceNote).
- * - POST /api/voice-notes (multipart `audio`): saves it and answers at once (saveVoiceNote); the
- *   client follows the transcript with the voiceNoteTranscription query.
- * A connection's saved voice note is transcribed through connections.transcribe.
+ * POST /api/transcribe-voice (multipart `audio`): saves the recording and answers its transcript,
+ * waiting up to the transcription time-out (transcribeVoiceNote).
  */
-export function voiceNoteRoutes(deps: VoiceNoteRouteDeps) {
-  return new Hono<AppEnv>()
-    .post(TRANSCRIBE_PATH, transcriptionLimit, uploadLimit, async (c) => {
-      const ctx = signedIn(c)
-      const recording = await readRecording(c, deps)
-      const waitMs = deps.timeoutMs + PICK_UP_MS
-      return c.json(await transcribeVoiceNote(ctx, { ownerId: ctx.user.id, recording, waitMs }))
-    })
-    .post(VOICE_NOTES_PATH, uploadLimit, async (c) => {
-      const ctx = signedIn(c)
-      const recording = await readRecording(c, deps)
-      return c.json(await saveVoiceNote(ctx, { ownerId: ctx.user.id, recording }), 201)
-    })
-}
+export const transcribeVoice: Serve = ({ voiceNotes }) => [
+  transcriptionLimit,
+  uploadLimit,
+  async (c) => {
+    const ctx = signedIn(c)
+    const recording = await readRecording(c, voiceNotes)
+    const waitMs = voiceNotes.timeoutMs + PICK_UP_MS
+    return c.json(await transcribeVoiceNote(ctx, { ownerId: ctx.user.id, recording, waitMs }))
+  },
+]
+
+/**
+ * POST /api/voice-notes (multipart `audio`): saves it and answers at once (saveVoiceNote); the
+ * client follows the transcript with the voiceNoteTranscription query.
+ */
+export const storeVoiceNote: Serve = ({ voiceNotes }) => [
+  uploadLimit,
+  async (c) => {
+    const ctx = signedIn(c)
+    const recording = await readRecording(c, voiceNotes)
+    return c.json(await saveVoiceNote(ctx, { ownerId: ctx.user.id, recording }), 201)
+  },
+]

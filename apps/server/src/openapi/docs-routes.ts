@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { Hono } from 'hono'
-import type { AppEnv } from '../http/app-env.ts'
-import { buildOpenApiDocument, type OpenApiDocument } from './document.ts'
+import type { Serve } from '../routes/route.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
 export const DOCS_PATH = '/api/docs'
@@ -48,23 +46,28 @@ const startScript = `Scalar.createApiReference('#api-reference', ${JSON.stringif
 })})
 `
 
-/**
- * The OpenAPI document and the interactive reference (Scalar, served from its npm package). Public:
- * the document describes the API, not anyone's data.
- */
-export function docsRoutes() {
-  let document: OpenApiDocument | undefined
+// The OpenAPI document and the interactive reference (Scalar, served from its npm package). Public:
+// the document describes the API, not anyone's data.
+
+/** GET /api/openapi.json: the document of the routes this app serves. */
+export const openApiDocument: Serve = ({ document }) => [(c) => c.json(document())]
+
+/** GET /api/docs: the reference page. */
+export const docsPage: Serve = () => [(c) => c.html(page)]
+
+/** GET /api/docs/start.js: the page's own script. */
+export const docsStartScript: Serve = () => [
+  (c) => c.body(startScript, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+]
+
+/** GET /api/docs/scalar.js: Scalar's browser bundle, read once. */
+export const scalarScript: Serve = () => {
   let scalarBundle: Promise<string> | undefined
-  return new Hono<AppEnv>()
-    .get(OPENAPI_PATH, (c) => c.json((document ??= buildOpenApiDocument())))
-    .get(DOCS_PATH, (c) => c.html(page))
-    .get(`${DOCS_PATH}/start.js`, (c) =>
-      c.body(startScript, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
-    )
-    .get(`${DOCS_PATH}/scalar.js`, async (c) =>
+  return [
+    async (c) =>
       c.body(await (scalarBundle ??= readScalarBundle()), 200, {
         'Content-Type': 'text/javascript; charset=utf-8',
         'Cache-Control': 'public, max-age=86400',
       }),
-    )
+  ]
 }

@@ -1,15 +1,22 @@
-import { appRouter } from '@fiveconnect/api'
+import { MAX_PAGE_SIZE } from '@fiveconnect/api/schemas'
 import { z } from 'zod'
+import { JSON_BODY_LIMIT_BYTES } from '../http/body-limit.ts'
 import { errorBody } from '../http/errors.ts'
-import { restOperations, type RestOperation } from './operations.ts'
-
-type JsonSchema = Record<string, unknown> & {
-  properties?: Record<string, JsonSchema>
-  required?: string[]
-  allOf?: JsonSchema[]
-}
-
-type Procedure = { _def: { inputs: z.ZodType[]; output?: z.ZodType } }
+import {
+  inputSchemaOf,
+  jsonSchemaOf,
+  procedureOf,
+  propertiesOf,
+  type JsonSchema,
+} from '../routes/procedures.ts'
+import {
+  pathParamsOf,
+  type ApiMiddleware,
+  type HeaderDoc,
+  type RestRoute,
+} from '../routes/route.ts'
+import { megabytes } from '../routes/table/files.ts'
+import { restRoutes } from '../routes/table/index.ts'
 
 const SESSION_COOKIE = 'fiveconnect_session'
 
@@ -23,12 +30,11 @@ const MEDIA_TYPES = {
   'text/calendar': { 'text/calendar': text },
   'text/html': { 'text/html': text },
   'text/javascript': { 'text/javascript': text },
-  image: { 'image/*': bytes },
   // A stored file is served with the type it was stored as: an image or a voice note.
   'stored-file': { 'image/*': bytes, 'audio/*': bytes, 'application/octet-stream': bytes },
 } as const
 
-const TAGS = {
+const TAGS: Record<string, string> = {
   Health: 'Whether the server and its database are up.',
   Reference: 'This document and the interactive reference built from it.',
   Auth: 'Registration, sign-in and passwords. Signing in sets the session cookie.',
@@ -43,20 +49,31 @@ const TAGS = {
   Files: 'Uploading images and reading stored files.',
 }
 
+const RETRY_AFTER = {
+  description: 'How many seconds to wait before trying again.',
+  schema: { type: 'integer', minimum: 0 },
+}
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'The request is not valid; `issues` names the fields when the input was refused.',
   401: 'Not signed in.',
   403: 'Not allowed: not an admin, or a state-changing request from another site.',
   404: 'Not found, or not yours.',
-  413: 'The request body is too large.',
+  413: `The request body is larger than ${megabytes(JSON_BODY_LIMIT_BYTES)}.`,
   500: 'Something went wrong on the server.',
   503: 'The server or its database is busy or down; try again (see Retry-After).',
 }
 
-const PAGE_PARAMETERS = {
-  limit:
-    'Asks for a page of at most this many (1 to 100); without `limit` or `cursor` the whole list comes.',
-  cursor: 'The `X-Next-Cursor` of the page before, for the page after it.',
+/** The headers of the shared error answers: a 503 says when to try again when it can. */
+const STATUS_HEADERS: Record<number, object> = { 503: { 'Retry-After': RETRY_AFTER } }
+
+function pageParameters(paged: NonNullable<RestRoute['paged']>): Record<string, string> {
+  const whenNotAsked =
+    paged.whenNotAsked === 'all' ? 'the whole list comes' : `the first ${paged.whenNotAsked} come`
+  return {
+    limit: `Asks for a page of at most this many (1 to ${MAX_PAGE_SIZE}); without \`limit\` or \`cursor\` ${whenNotAsked}.`,
+    cursor: 'The `X-Next-Cursor` of the page before, for the page after it.',
+  }
 }
 
 const PAGE_HEADERS = {
@@ -78,31 +95,6 @@ function pageItemsOf(pageSchema: z.ZodType): z.ZodType {
   return pageSchema.shape.items
 }
 
-/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), dates as ISO 8601 strings. */
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    unrepresentable: 'any',
-    override: ({ zodSchema, jsonSchema }) => {
-      if (zodSchema._zod.def.type === 'date') {
-        jsonSchema.type = 'string'
-        jsonSchema.format = 'date-time'
-      }
-      // A record keyed by an enum has every key: name them as properties, which `required` needs.
-      const { required, additionalProperties } = jsonSchema
-      if (zodSchema._zod.def.type === 'record' && required && additionalProperties) {
-        jsonSchema.properties = Object.fromEntries(
-          required.map((key: string) => [key, additionalProperties]),
-        )
-        delete jsonSchema.propertyNames
-        jsonSchema.additionalProperties = false
-      }
-    },
-  })
-  return json as JsonSchema
-}
-
 /** The schema without the named properties (the path's parameters, which are not in the body). */
 function omitProperties(schema: JsonSchema, names: string[]): JsonSchema {
   if (schema.allOf) return { ...schema, allOf: schema.allOf.map((s) => omitProperties(s, names)) }
@@ -114,24 +106,6 @@ function omitProperties(schema: JsonSchema, names: string[]): JsonSchema {
   return { ...schema, properties, ...(required && { required }) }
 }
 
-/** Every property of the schema, with whether it is required, through intersections. */
-function propertiesOf(schema: JsonSchema): [string, JsonSchema, boolean][] {
-  if (schema.allOf) return schema.allOf.flatMap(propertiesOf)
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => [
-    name,
-    property,
-    schema.required?.includes(name) ?? false,
-  ])
-}
-
-function procedureOf(path: string): Procedure {
-  // tRPC keeps its procedures by their dotted path; its types describe only the nested routers.
-  const procedures = appRouter._def.procedures as unknown as Record<string, Procedure | undefined>
-  const procedure = procedures[path]
-  if (!procedure) throw new Error(`No procedure ${path}`)
-  return procedure
-}
-
 function content(media: keyof typeof MEDIA_TYPES | 'json', schema?: JsonSchema) {
   if (media === 'json') return { 'application/json': { schema: schema ?? {} } }
   return Object.fromEntries(
@@ -139,35 +113,46 @@ function content(media: keyof typeof MEDIA_TYPES | 'json', schema?: JsonSchema) 
   )
 }
 
+function headersOf(headers: Record<string, HeaderDoc>) {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, { description, value, required }]) => [
+      name,
+      {
+        description,
+        ...(required && { required }),
+        schema: value === undefined ? { type: 'string' } : { type: 'string', const: value },
+      },
+    ]),
+  )
+}
+
 const errorResponse = (status: number) => ({ $ref: `#/components/responses/Error${status}` })
 
-/** The error statuses an operation can answer besides its own: from who may call it and how. */
-function commonErrorStatuses(operation: RestOperation, pathParams: string[]): number[] {
+const runs = (route: RestRoute, middleware: ApiMiddleware) =>
+  route.path.startsWith('/api/') && !route.exemptFrom?.includes(middleware)
+
+/**
+ * The error statuses a route can answer besides its own: from who may call it, the middleware it
+ * runs behind (app.ts) and what it reads.
+ */
+function commonErrorStatuses(route: RestRoute, pathParams: string[]): number[] {
   const statuses = [500, 503]
-  const changesState = !['get', 'head'].includes(operation.method)
-  if (operation.access === 'user' || operation.access === 'admin') statuses.push(401)
-  if (operation.access === 'admin') statuses.push(403)
-  // The Origin check and the JSON body limit cover every /api call but the unsubscribe link's and
-  // the file routes', which set their own.
-  if (changesState && operation.access !== 'link' && !operation.rawBody) statuses.push(403, 413)
-  if (
-    operation.input ||
-    operation.paged ||
-    operation.rawBody ||
-    operation.query ||
-    pathParams.length > 0
-  ) {
+  const changesState = !['get', 'head'].includes(route.method)
+  if (route.access === 'user' || route.access === 'admin') statuses.push(401)
+  if (route.access === 'admin') statuses.push(403)
+  if (changesState && runs(route, 'originCheck')) statuses.push(403)
+  if (changesState && runs(route, 'bodyLimit')) statuses.push(413)
+  if (route.input || route.paged || route.requestBody || route.query || pathParams.length > 0) {
     statuses.push(400)
   }
   if (pathParams.length > 0) statuses.push(404)
   return [...new Set(statuses)]
 }
 
-function operationObject(operation: RestOperation) {
-  const procedure = operation.procedure ? procedureOf(operation.procedure) : undefined
-  const pathParams = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '')
-  const inputSchema = procedure?._def.inputs[0]
-  const input = inputSchema ? jsonSchemaOf(inputSchema, 'input') : undefined
+function operationObject(route: RestRoute) {
+  const procedure = route.procedure ? procedureOf(route.procedure) : undefined
+  const pathParams = pathParamsOf(route)
+  const input = procedure && inputSchemaOf(procedure)
   const inputProperties = new Map(
     (input ? propertiesOf(input) : []).map(([name, schema, required]) => [
       name,
@@ -181,13 +166,14 @@ function operationObject(operation: RestOperation) {
     required: true,
     schema: inputProperties.get(name)?.schema ?? { type: 'string' },
   }))
-  if (operation.input === 'query' || operation.paged) {
+  if (route.input === 'query' || route.paged) {
+    const described: Record<string, string> = route.paged ? pageParameters(route.paged) : {}
     for (const [name, { schema, required }] of inputProperties) {
-      const description = PAGE_PARAMETERS[name as keyof typeof PAGE_PARAMETERS]
+      const description = described[name]
       parameters.push({ name, in: 'query', required, schema, ...(description && { description }) })
     }
   }
-  for (const [name, { description, required }] of Object.entries(operation.query ?? {})) {
+  for (const [name, { description, required }] of Object.entries(route.query ?? {})) {
     parameters.push({
       name,
       in: 'query',
@@ -196,7 +182,7 @@ function operationObject(operation: RestOperation) {
       schema: { type: 'string' },
     })
   }
-  if (operation.idempotencyKey) {
+  if (route.idempotencyKey) {
     parameters.push({
       name: 'Idempotency-Key',
       in: 'header',
@@ -208,55 +194,46 @@ function operationObject(operation: RestOperation) {
   }
 
   let requestBody: object | undefined
-  if (operation.input === 'body' && input) {
+  if (route.input === 'body' && input) {
     requestBody = { required: true, content: content('json', omitProperties(input, pathParams)) }
-  } else if (operation.rawBody?.media === 'multipart/form-data') {
+  } else if (route.requestBody) {
+    const { description, required } = route.requestBody
     requestBody = {
-      required: true,
-      description: operation.rawBody.description,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { audio: bytes },
-            required: ['audio'],
-          },
-        },
-      },
-    }
-  } else if (operation.rawBody) {
-    requestBody = {
-      required: true,
-      description: operation.rawBody.description,
-      content: content(operation.rawBody.media),
+      required,
+      description,
+      content: Object.fromEntries(
+        Object.entries(route.requestBody.content).map(([type, schema]) => [type, { schema }]),
+      ),
     }
   }
 
-  const { success } = operation
+  const { success } = route
   const output = procedure?._def.output
   const successSchema =
     success.schema ??
-    (operation.paged && output
-      ? pageItemsOf(output)
-      : success.media === 'json'
-        ? output
-        : undefined)
+    (route.paged && output ? pageItemsOf(output) : success.media === 'json' ? output : undefined)
+  const successHeaders = {
+    ...(route.paged && PAGE_HEADERS),
+    ...(success.headers && headersOf(success.headers)),
+  }
   const responses: Record<string, object> = {
     [success.status]: {
       description: success.description ?? 'Success.',
-      ...(operation.paged && { headers: PAGE_HEADERS }),
+      ...(Object.keys(successHeaders).length > 0 && { headers: successHeaders }),
       ...(success.media !== 'none' && {
         content: content(success.media, successSchema && jsonSchemaOf(successSchema, 'output')),
       }),
     },
   }
-  for (const status of commonErrorStatuses(operation, pathParams)) {
+  for (const status of commonErrorStatuses(route, pathParams)) {
     responses[status] = errorResponse(status)
   }
-  for (const [status, other] of Object.entries(operation.otherStatuses ?? {})) {
+  for (const [status, other] of Object.entries(route.otherStatuses ?? {})) {
     const media = other.media ?? 'json'
     responses[status] = {
       description: other.description,
+      // Every 429 comes from a rate limit or a quota, which says when to try again (errors.ts).
+      ...(status === '429' && { headers: { 'Retry-After': { ...RETRY_AFTER, required: true } } }),
       ...(media !== 'none' && {
         content:
           media === 'json'
@@ -273,15 +250,15 @@ function operationObject(operation: RestOperation) {
   }
 
   return {
-    operationId: `${operation.method}${operation.path
+    operationId: `${route.method}${route.path
       .replace(/\{(\w+)\}/g, 'By-$1')
       .split(/[^A-Za-z0-9]+/)
       .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
       .join('')}`,
-    summary: operation.summary,
-    ...(operation.description && { description: operation.description }),
-    tags: [operation.tag],
-    security: operation.access === 'user' || operation.access === 'admin' ? [{ session: [] }] : [],
+    summary: route.summary,
+    ...(route.description && { description: route.description }),
+    tags: [route.tag],
+    security: route.access === 'user' || route.access === 'admin' ? [{ session: [] }] : [],
     ...(parameters.length > 0 && { parameters }),
     ...(requestBody && { requestBody }),
     responses: Object.fromEntries(
@@ -290,13 +267,17 @@ function operationObject(operation: RestOperation) {
   }
 }
 
-/** The OpenAPI 3.1 document of the REST API, built from the procedures' zod schemas. */
-export function buildOpenApiDocument() {
+/**
+ * The OpenAPI 3.1 document of the REST API: the route table's entries, their schemas from the
+ * procedures' zod schemas. The app serves the same table (routes/mount.ts).
+ */
+export function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
   const paths: Record<string, Record<string, object>> = {}
-  for (const operation of restOperations) {
-    paths[operation.path] = {
-      ...paths[operation.path],
-      [operation.method]: operationObject(operation),
+  for (const route of routes) {
+    if (!TAGS[route.tag]) throw new Error(`${route.method} ${route.path}: no tag ${route.tag}`)
+    paths[route.path] = {
+      ...paths[route.path],
+      [route.method]: operationObject(route),
     }
   }
   return {
@@ -325,6 +306,7 @@ export function buildOpenApiDocument() {
           `Error${status}`,
           {
             description,
+            ...(STATUS_HEADERS[Number(status)] && { headers: STATUS_HEADERS[Number(status)] }),
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           },
         ]),

@@ -12,7 +12,8 @@ import { registerTranscriptionJob } from '../files/transcription/transcription-j
 import type { Transcriber } from '../files/transcription/transcriber.ts'
 import { startJobQueue, type JobOptions } from '../jobs/job-queue.ts'
 import { createOutboxMailer, readOutbox } from '../mail/outbox-mailer.ts'
-import { expectResponseInDocument } from './openapi-validation.ts'
+import { buildOpenApiDocument } from '../openapi/document.ts'
+import { documentValidator, expectResponseInDocument } from './openapi-validation.ts'
 
 export const TEST_APP_URL = 'http://localhost:3000'
 
@@ -42,6 +43,8 @@ export type TestAppOptions = Partial<AppDeps['config']> & {
   mailer?: AppDeps['mailer']
   /** Defaults to a fresh test database; closed with the app either way. */
   database?: DbHandle
+  /** The REST routes to serve, and so to check answers against; the whole table by default. */
+  routes?: AppDeps['routes']
 }
 
 /**
@@ -53,6 +56,7 @@ export async function createTestApp({
   transcription,
   mailer,
   database: givenDatabase,
+  routes,
   ...config
 }: TestAppOptions = {}) {
   const database: DbHandle = givenDatabase ?? (await createTestDb())
@@ -80,7 +84,11 @@ export async function createTestApp({
       probeTools: transcription.probeTools,
     },
     config: { appUrl: TEST_APP_URL, secureCookies: false, rateLimits: 'off', ...config },
+    routes,
   })
+  const expectInDocument = routes
+    ? documentValidator(buildOpenApiDocument(routes))
+    : expectResponseInDocument
 
   async function request(
     path: string,
@@ -101,7 +109,7 @@ export async function createTestApp({
     const method = init.method ?? (body ? 'POST' : 'GET')
     const url = `${TEST_APP_URL}${path}`
     const response = await app.request(url, { method, headers, body })
-    await expectResponseInDocument(method, url, response)
+    await expectInDocument(method, url, response)
     return response
   }
 

@@ -10,6 +10,7 @@ import {
 import type { Mailer, MailMessage } from '../context.ts'
 import { fullNameOf } from '../exports/follow-up-event.ts'
 import { generateSecretToken, hashSecretToken } from '../secret-token.ts'
+import { ONE_CLICK_UNSUBSCRIBE } from './reminders.schema.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -88,7 +89,7 @@ function digestMail(
     ].join('\n\n'),
     headers: {
       'List-Unsubscribe': `<${links.unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Unsubscribe-Post': `${ONE_CLICK_UNSUBSCRIBE.field}=${ONE_CLICK_UNSUBSCRIBE.value}`,
     },
   }
 }

@@ -3,6 +3,12 @@ import { storableText } from '../common.schema.ts'
 
 export const DEFAULT_REMINDER_HOUR = 8
 
+/**
+ * The form a mail app's one-click unsubscribe (RFC 8058) POSTs to the digest's List-Unsubscribe
+ * link: the digest's List-Unsubscribe-Post header names it, and the REST document declares it.
+ */
+export const ONE_CLICK_UNSUBSCRIBE = { field: 'List-Unsubscribe', value: 'One-Click' } as const
+
 /** The IANA name Intl knows the zone by ('europe/berlin' becomes 'Europe/Berlin'); null if unknown. */
 export function canonicalTimeZone(name: string): string | null {
   try {

@@ -39,11 +39,11 @@ function nextPageHeaders(c: Context<AppEnv>, nextCursor: string | null): Record<
   return { Link: `<${url.pathname}${url.search}>; rel="next"`, 'X-Next-Cursor': nextCursor }
 }
 
+/** What a paged procedure answers. */
+export type Page = { items: unknown[]; nextCursor: string | null }
+
 /** Answers a page's items as the list's JSON array, and where the next page is. */
-export function sendPage(
-  c: Context<AppEnv>,
-  page: { items: unknown[]; nextCursor: string | null },
-) {
+export function sendPage(c: Context<AppEnv>, page: Page) {
   return c.json(page.items, 200, nextPageHeaders(c, page.nextCursor))
 }
 

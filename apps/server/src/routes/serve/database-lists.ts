@@ -1,0 +1,56 @@
+import { connectionFiltersInput, eventFiltersInput } from '@fiveconnect/api/schemas'
+import {
+  listConnectionsJson,
+  listConnectionsPageJson,
+  listEventsForUserJson,
+  listEventsForUserPageJson,
+  type Database,
+  type JsonPage,
+  type PagePosition,
+} from '@fiveconnect/db'
+import type { z } from 'zod'
+import { signedIn } from '../../http/signed-in.ts'
+import { pageQueryOf, parsePageQuery, parseQuery, sendJsonTextPage } from '../paging.ts'
+import type { Serve } from '../route.ts'
+
+type PageRequest = { limit: number; after?: PagePosition }
+
+/**
+ * A large list whose JSON the database writes itself (see @fiveconnect/db's json-text.ts), answered
+ * as it is, without parsing or serializing it again (ADR 003's exception). The entry names the
+ * procedure that answers the same list over tRPC, whose schemas the document shows; its filters
+ * are read from the query as that procedure's input.
+ */
+function databaseList<Filters>(list: {
+  filters: z.ZodType<Filters>
+  whole: (db: Database, userId: string, filters: Filters) => Promise<Uint8Array<ArrayBuffer>>
+  page: (db: Database, userId: string, page: PageRequest, filters: Filters) => Promise<JsonPage>
+}): Serve {
+  return ({ readInput }) => [
+    async (c) => {
+      const { db, user } = signedIn(c)
+      const filters = parseQuery(list.filters, await readInput(c))
+      const pageQuery = pageQueryOf(c)
+      if (!pageQuery) {
+        const json = await list.whole(db, user.id, filters)
+        return c.body(json, 200, { 'Content-Type': 'application/json' })
+      }
+      const { limit, cursor } = parsePageQuery(pageQuery)
+      return sendJsonTextPage(c, await list.page(db, user.id, { limit, after: cursor }, filters))
+    },
+  ]
+}
+
+/** GET /api/connections: the signed-in user's connections, newest first. */
+export const connectionList = databaseList({
+  filters: connectionFiltersInput,
+  whole: listConnectionsJson,
+  page: listConnectionsPageJson,
+})
+
+/** GET /api/events: every event, with whether the signed-in user joined it. */
+export const eventList = databaseList({
+  filters: eventFiltersInput,
+  whole: listEventsForUserJson,
+  page: listEventsForUserPageJson,
+})
