@@ -1,19 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE } from '../src/browser.ts'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { PHONE } from '../src/browser.ts'
+import { appAndBrowser } from '../src/journey.ts'
 
 const MAX_TAPS = 3
 
-let app: RunningApp
-let browser: Browser
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const journey = appAndBrowser()
 
 /** Fails unless the target shows, uncovered, on the first screen, with the page never scrolled. */
 async function expectInSightWithoutScrolling(page: Page, target: Locator, name: string) {
@@ -33,15 +25,15 @@ async function expectInSightWithoutScrolling(page: Page, target: Locator, name: 
 
 describe('journey: the fast path at 390 x 844', () => {
   it('saves a connection with a name and one type from Home in 3 taps plus typing, no scrolling', async () => {
-    const context = await browser.newContext(PHONE)
+    const context = await journey.browser.newContext(PHONE)
     await context.addInitScript(() => {
       localStorage.setItem('hasSeenWelcome', 'true')
       window.addEventListener('scroll', () => {
         if (window.scrollY > 0) (window as Window & { hasScrolled?: boolean }).hasScrolled = true
       })
     })
-    const registered = await context.request.post(`${app.url}/api/register`, {
-      headers: { Origin: app.url },
+    const registered = await context.request.post(`${journey.app.url}/api/register`, {
+      headers: { Origin: journey.app.url },
       data: {
         firstName: 'Grace',
         lastName: 'Hopper',
@@ -52,7 +44,7 @@ describe('journey: the fast path at 390 x 844', () => {
     })
     expect(registered.ok()).toBe(true)
     const page = await context.newPage()
-    await page.goto(app.url)
+    await page.goto(journey.app.url)
 
     let taps = 0
     const tap = async (target: Locator, name: string) => {
@@ -78,7 +70,7 @@ describe('journey: the fast path at 390 x 844', () => {
     await tap(page.getByRole('button', { name: 'Save Connection' }), 'Save Connection')
 
     await page.getByText('Your connection has been saved successfully!').waitFor()
-    await page.waitForURL(`${app.url}/`)
+    await page.waitForURL(`${journey.app.url}/`)
     const recent = page.getByRole('region', { name: 'Recent Connections' })
     await recent.getByText('Linus Pauling').waitFor()
     expect(await recent.getByLabel('Inner Circle Connection').count()).toBe(1)

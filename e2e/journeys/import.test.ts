@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE } from '../src/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { PHONE } from '../src/browser.ts'
+import { appAndBrowser } from '../src/journey.ts'
 import { registerThroughForm } from '../src/register.ts'
 import { checkPhoneScreen } from '../src/screen-checks.ts'
 
@@ -58,16 +58,7 @@ const LINKEDIN_CONNECTIONS = [
   '',
 ].join('\r\n')
 
-let app: RunningApp
-let browser: Browser
-
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const journey = appAndBrowser()
 
 async function chooseFile(page: Page, name: string, mimeType: string, content: string) {
   const chooser = page.waitForEvent('filechooser')
@@ -77,7 +68,7 @@ async function chooseFile(page: Page, name: string, mimeType: string, content: s
 
 /** The names Add Connection's person search finds for a word. */
 async function peopleFound(page: Page, query: string) {
-  await page.goto(`${app.url}/add-connection`)
+  await page.goto(`${journey.app.url}/add-connection`)
   await page.getByLabel('Search by name').fill(query)
   const results = page.getByRole('list', { name: 'Matching people' })
   const none = page.getByText('No matching people. Add them below.')
@@ -87,8 +78,8 @@ async function peopleFound(page: Page, query: string) {
 
 describe('journey: importing contact files', () => {
   it('imports a .vcf and a LinkedIn CSV with previews of the duplicates, then undoes one', async () => {
-    const page = await browser.newContext(PHONE).then((context) => context.newPage())
-    await registerThroughForm(page, app.url, USER)
+    const page = await journey.browser.newContext(PHONE).then((context) => context.newPage())
+    await registerThroughForm(page, journey.app.url, USER)
 
     await page.getByRole('link', { name: 'Profile' }).click()
     await page.getByRole('link', { name: 'Import contacts' }).click()
@@ -148,7 +139,7 @@ describe('journey: importing contact files', () => {
     await page.getByRole('button', { name: 'Save Connection' }).click()
     await page.getByText('Your connection has been saved successfully!').waitFor()
 
-    await page.goto(`${app.url}/import`)
+    await page.goto(`${journey.app.url}/import`)
     await past.getByRole('button', { name: 'Undo import of Connections.csv' }).click()
     const confirm = page.getByRole('dialog', { name: 'Undo import?' })
     await confirm

@@ -1,23 +1,14 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+import { describe, expect, it } from 'vitest'
+import { PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+import { appAndBrowser } from '../src/journey.ts'
 
-let app: RunningApp
-let browser: Browser
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const journey = appAndBrowser()
 
 describe('landing page', () => {
   it('is served by the production build and passes the accessibility check', async () => {
-    const context = await browser.newContext(PHONE)
+    const context = await journey.browser.newContext(PHONE)
     const page = await context.newPage()
-    await page.goto(app.url)
+    await page.goto(journey.app.url)
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toContain('FiveConnect')
@@ -33,9 +24,9 @@ describe('the pages anyone can open', () => {
     { path: '/privacy', heading: 'Privacy Policy', name: 'privacy' },
     { path: '/no-such-page', heading: '404 Page Not Found', name: 'not-found' },
   ])('shows $path on a phone without accessibility problems', async ({ path, heading, name }) => {
-    const context = await browser.newContext(PHONE)
+    const context = await journey.browser.newContext(PHONE)
     const page = await context.newPage()
-    await page.goto(`${app.url}${path}`)
+    await page.goto(`${journey.app.url}${path}`)
     await page.getByRole('heading', { level: 1, name: heading }).waitFor()
     await screenshot(page, name)
     expect(await seriousA11yViolations(page)).toEqual([])
@@ -49,9 +40,9 @@ describe('the prerendered pages', () => {
     { path: '/terms', heading: 'Terms and Conditions', text: 'England and Wales' },
     { path: '/privacy', heading: 'Privacy Policy', text: 'within one month' },
   ])('show $path with JavaScript turned off', async ({ path, heading, text }) => {
-    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false })
+    const context = await journey.browser.newContext({ ...PHONE, javaScriptEnabled: false })
     const page = await context.newPage()
-    await page.goto(`${app.url}${path}`)
+    await page.goto(`${journey.app.url}${path}`)
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor()
     await page.getByText(text).first().waitFor()
     // The header's link home, drawn by the app's own layout. (axe needs JavaScript: the
@@ -61,16 +52,16 @@ describe('the prerendered pages', () => {
   })
 
   it("show a toast carried across the reload, as the app does after 'Sign Out'", async () => {
-    const context = await browser.newContext(PHONE)
+    const context = await journey.browser.newContext(PHONE)
     const page = await context.newPage()
-    await page.goto(`${app.url}/terms`)
+    await page.goto(`${journey.app.url}/terms`)
     await page.evaluate(() =>
       sessionStorage.setItem(
         'toastAfterReload',
         JSON.stringify({ title: 'Goodbye!', message: "You've been logged out successfully." }),
       ),
     )
-    await page.goto(app.url)
+    await page.goto(journey.app.url)
     const toast = page.getByRole('region', { name: 'Notifications (F8)' })
     await toast.getByText('Goodbye!').waitFor()
     await toast.getByText("You've been logged out successfully.").waitFor()
@@ -85,13 +76,13 @@ describe('the prerendered pages', () => {
   })
 
   it('run none of the app until the visitor heads for sign-in', async () => {
-    const context = await browser.newContext(PHONE)
+    const context = await journey.browser.newContext(PHONE)
     const page = await context.newPage()
     const scripts: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
     })
-    await page.goto(app.url)
+    await page.goto(journey.app.url)
     await page.getByRole('heading', { level: 1, name: 'FiveConnect' }).waitFor()
     await page.waitForLoadState('networkidle')
     expect(scripts).toEqual([expect.stringMatching(/^\/assets\/static-page-[\w-]+\.js$/)])

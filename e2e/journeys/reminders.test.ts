@@ -1,26 +1,18 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE, seriousA11yViolations } from '../src/browser.ts'
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, it, vi } from 'vitest'
+import { PHONE, seriousA11yViolations } from '../src/browser.ts'
+import { appAndBrowser } from '../src/journey.ts'
 
 const USER = { email: 'ada@example.com', password: 'correct horse' }
 // Far from the machine's own zone, so the hour and the day are the browser's, not the server's.
 const TIME_ZONE = 'Pacific/Kiritimati'
 
-let app: RunningApp
-let browser: Browser
-beforeAll(async () => {
-  ;[app, browser] = await Promise.all([startApp(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+const journey = appAndBrowser()
 
 async function post(context: BrowserContext, path: string, data: object) {
-  const response = await context.request.post(`${app.url}${path}`, {
+  const response = await context.request.post(`${journey.app.url}${path}`, {
     data,
-    headers: { Origin: app.url },
+    headers: { Origin: journey.app.url },
   })
   if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`)
   return response.json() as Promise<Record<string, unknown>>
@@ -36,7 +28,7 @@ const todayIn = (timeZone: string) =>
 
 describe('journey: the daily follow-up reminder email', () => {
   it('is set in Profile, links to the connection and unsubscribes in one click', async () => {
-    const context = await browser.newContext({ ...PHONE, timezoneId: TIME_ZONE })
+    const context = await journey.browser.newContext({ ...PHONE, timezoneId: TIME_ZONE })
     await context.addInitScript(() => localStorage.setItem('hasSeenWelcome', 'true'))
     await post(context, '/api/register', {
       ...USER,
@@ -53,7 +45,7 @@ describe('journey: the daily follow-up reminder email', () => {
 
     // Opening the app tells the server the browser's time zone; Notifications sets the hour.
     const page = await context.newPage()
-    await page.goto(`${app.url}/profile`)
+    await page.goto(`${journey.app.url}/profile`)
     await page.getByRole('button', { name: 'Notifications', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Reminder emails' })
     await expect.poll(() => dialog.textContent()).toContain(`In your time zone, ${TIME_ZONE}`)
@@ -62,10 +54,10 @@ describe('journey: the daily follow-up reminder email', () => {
     await page.getByText('Your follow-up reminders are on.').waitFor()
 
     // The server sends due digests when it starts and every five minutes after.
-    await app.restart()
-    const mail = await vi.waitFor(() => app.lastMailTo(USER.email), { timeout: 30_000 })
+    await journey.app.restart()
+    const mail = await vi.waitFor(() => journey.app.lastMailTo(USER.email), { timeout: 30_000 })
     expect(mail.subject).toMatch(/^Your follow-ups for \w+day \d{1,2} \w+$/)
-    const link = `${app.url}/connections?connection=${String(connection.id)}`
+    const link = `${journey.app.url}/connections?connection=${String(connection.id)}`
     expect(mail.text).toContain(`Due today:\n- Grace Hopper\n  ${link}`)
 
     // The link opens that connection in the app.
@@ -77,14 +69,14 @@ describe('journey: the daily follow-up reminder email', () => {
     const unsubscribe = /^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? ''
     expect(mail.text).toContain(`Unsubscribe: ${unsubscribe}`)
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
-    const stranger = await (await browser.newContext(PHONE)).newPage()
+    const stranger = await (await journey.browser.newContext(PHONE)).newPage()
     await stranger.goto(unsubscribe)
     await stranger.getByRole('heading', { name: 'Stop follow-up reminders?' }).waitFor()
     expect(await seriousA11yViolations(stranger)).toEqual([])
     await stranger.getByRole('button', { name: 'Unsubscribe' }).click()
     await stranger.getByRole('heading', { name: 'You are unsubscribed' }).waitFor()
 
-    const settings = await context.request.get(`${app.url}/api/reminders`)
+    const settings = await context.request.get(`${journey.app.url}/api/reminders`)
     expect(await settings.json()).toEqual({ enabled: false, hour: 0, timeZone: TIME_ZONE })
   })
 })
