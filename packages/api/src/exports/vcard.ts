@@ -1,12 +1,7 @@
+import type { ContactDetails } from '@fiveconnect/db'
 import { escape, fold } from './content-lines.ts'
 
-export type VCardContact = {
-  firstName: string
-  lastName: string
-  email: string | null
-  mobile: string | null
-  company: string | null
-  title: string | null
+export type VCardContact = ContactDetails & {
   website: string | null
   linkedin: string | null
   note: string | null

@@ -1,18 +1,13 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
+import type { ContactDetails } from './contact-details.ts'
 import { addressBookChanges, connections, events, people } from '../schema/index.ts'
 
 /** Where and when the owner met the person: what a contact app shows beside the card. */
 export type AddressCardMeeting = { eventTitle: string | null; metAt: string; types: string[] }
 
-export type AddressCardRow = {
+export type AddressCardRow = ContactDetails & {
   id: string
-  firstName: string
-  lastName: string
-  email: string | null
-  mobile: string | null
-  company: string | null
-  title: string | null
   location: string | null
   linkedin: string | null
   website: string | null

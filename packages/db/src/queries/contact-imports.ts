@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, ne, notExists, sql } from 'drizzle-orm'
 import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { Database } from '../client.ts'
+import type { ContactDetails } from './contact-details.ts'
 import {
   connections,
   contactImportRows,
@@ -20,14 +21,8 @@ import {
 import { normalizeEmail } from './users.ts'
 
 /** One contact of a file being imported, as its owner's client sent it. */
-export type StagedContact = {
+export type StagedContact = ContactDetails & {
   position: number
-  firstName: string
-  lastName: string
-  email: string | null
-  mobile: string | null
-  company: string | null
-  title: string | null
   linkedin: string | null
   website: string | null
 }

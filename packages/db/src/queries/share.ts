@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Database } from '../client.ts'
+import type { ContactDetails } from './contact-details.ts'
 import { connections, eventAttendees, events, people, users } from '../schema/index.ts'
 import { findMetPeopleLike } from './duplicates.ts'
 import { createPerson, isRegisteredEmail } from './people.ts'
@@ -113,15 +114,7 @@ export async function findTodaysJoinedEventId(
   return row?.id
 }
 
-export type SharedContact = {
-  firstName: string
-  lastName: string
-  email: string | null
-  mobile: string | null
-  company: string | null
-  title: string | null
-  note: string | null
-}
+export type SharedContact = ContactDetails & { note: string | null }
 
 /**
  * Files what someone sent through the owner's share page: as the owner's person they have met
