@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { type ImportedContact, parseVCard, parseVCards } from './vcard-parse.ts'
+import { emptyContact, type ImportedContact, parseVCard, parseVCards } from './vcard-parse.ts'
 
 // Real files exported by phones and mail programs (the ez-vcard test corpus; origin and licence
 // in test/corpus/vcards/SOURCES). The expected values were written by reading each file.
@@ -8,14 +8,7 @@ const corpus = new URL('../../test/corpus/vcards/', import.meta.url)
 const read = (name: string) => new Uint8Array(readFileSync(new URL(name, corpus)))
 
 const person = (fields: Partial<ImportedContact>): ImportedContact => ({
-  firstName: '',
-  lastName: '',
-  email: '',
-  mobile: '',
-  company: '',
-  title: '',
-  linkedin: '',
-  website: '',
+  ...emptyContact,
   ...fields,
 })
 

@@ -16,6 +16,18 @@ export type ImportedContact = {
   website: string
 }
 
+/** A contact with every field blank: what a reader fills in. */
+export const emptyContact: ImportedContact = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  mobile: '',
+  company: '',
+  title: '',
+  linkedin: '',
+  website: '',
+}
+
 type Version = '2.1' | '3.0' | '4.0'
 
 type Property = {

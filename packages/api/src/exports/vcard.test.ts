@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { toVCard, type VCardContact } from './vcard.ts'
-import { parseVCard } from './vcard-parse.ts'
+import { emptyContact, parseVCard } from './vcard-parse.ts'
 
 const contact: VCardContact = {
   firstName: 'Zoë Ann',
@@ -45,14 +45,9 @@ describe('a contact card written by the app and read back by the import', () => 
       note: null,
     })
     expect(parseVCard(nameOnly)).toEqual({
+      ...emptyContact,
       firstName: contact.firstName,
       lastName: contact.lastName,
-      email: '',
-      mobile: '',
-      company: '',
-      title: '',
-      linkedin: '',
-      website: '',
     })
   })
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { emptyContact } from '../exports/vcard-parse.ts'
 import { readContactFile, type ImportContact } from './contact-files.ts'
 
 // Sample files written the way the exporters write them: Google Contacts' current 'Google CSV'
@@ -13,17 +14,7 @@ const fixture = (name: string) =>
 const corpusFile = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../../test/corpus/${name}`, import.meta.url)))
 
-const contact = (fields: Partial<ImportContact>): ImportContact => ({
-  firstName: '',
-  lastName: '',
-  email: '',
-  mobile: '',
-  company: '',
-  title: '',
-  linkedin: '',
-  website: '',
-  ...fields,
-})
+const contact = (fields: Partial<ImportContact>): ImportContact => ({ ...emptyContact, ...fields })
 
 const contactsOf = (bytes: Uint8Array) => {
   const file = readContactFile(bytes)

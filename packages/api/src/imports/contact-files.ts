@@ -4,7 +4,7 @@
 // exporters' layouts are read here.
 import Papa from 'papaparse'
 import { decodeByBom, decodeUtf8OrWindows1252, isLinkedinUrl } from '../exports/contact-text.ts'
-import { readVCards, sameText, type ImportedContact } from '../exports/vcard-parse.ts'
+import { emptyContact, readVCards, sameText, type ImportedContact } from '../exports/vcard-parse.ts'
 
 type CsvFormat = 'google-csv' | 'outlook-csv' | 'linkedin-csv'
 export type ContactFileFormat = 'vcard' | CsvFormat
@@ -17,17 +17,6 @@ export type FileContact = { position: number; contact: ImportContact }
 
 export type ContactFile =
   { ok: true; format: ContactFileFormat; contacts: FileContact[] } | { ok: false; message: string }
-
-const emptyContact: ImportContact = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  mobile: '',
-  company: '',
-  title: '',
-  linkedin: '',
-  website: '',
-}
 
 const NOT_A_CONTACT_FILE =
   'This file is not a contact file we can read: choose a .vcf, a Google Contacts or Outlook CSV, or a LinkedIn Connections.csv.'
