@@ -3,18 +3,7 @@ import {
   type AppPasswordSummary,
   type CreatedAppPassword,
 } from '@fiveconnect/api/schemas'
-import {
-  Alert,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { IconAddressBook, IconCheck, IconCopy, IconKey } from '@tabler/icons-react'
 import { useState } from 'react'
@@ -22,6 +11,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { serverMessageOr } from '../../../lib/api-errors.ts'
 import { toast } from '../../../lib/toast.ts'
 import { trpc } from '../../../lib/trpc.ts'
+import { ProfileSection } from './profile-section.tsx'
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 
@@ -67,81 +57,69 @@ export function AddressBookSection() {
   })
 
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="address-book">
-      <Stack gap="sm">
-        <Group gap="xs" wrap="nowrap">
-          <IconAddressBook size={20} aria-hidden />
-          <Title order={2} size="h4" id="address-book">
-            Address book sync
-          </Title>
-        </Group>
-        <Text size="sm">
-          The people you met, in your phone&apos;s own Contacts app: add a CardDAV account on
-          iPhone, Mac, Android (DAVx5) or Thunderbird with your email and an app password made here,
-          one for each device.
+    <ProfileSection id="address-book" icon={IconAddressBook} title="Address book sync">
+      <Text size="sm">
+        The people you met, in your phone&apos;s own Contacts app: add a CardDAV account on iPhone,
+        Mac, Android (DAVx5) or Thunderbird with your email and an app password made here, one for
+        each device.
+      </Text>
+
+      {created && <NewAppPassword created={created} />}
+
+      <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
+        <Stack gap="xs">
+          <TextInput label="Device name" placeholder="My iPhone" {...form.getInputProps('name')} />
+          <Button
+            type="submit"
+            fullWidth
+            leftSection={<IconKey size={18} aria-hidden />}
+            disabled={create.isPending}
+          >
+            {create.isPending ? 'Creating...' : 'Create app password'}
+          </Button>
+        </Stack>
+      </form>
+
+      {passwords.isPending ? (
+        <Loader size="sm" aria-label="Loading your app passwords" />
+      ) : passwords.isError ? (
+        <Alert color="red">Your app passwords could not be loaded.</Alert>
+      ) : passwords.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No device syncs your contacts yet.
         </Text>
-
-        {created && <NewAppPassword created={created} />}
-
-        <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
-          <Stack gap="xs">
-            <TextInput
-              label="Device name"
-              placeholder="My iPhone"
-              {...form.getInputProps('name')}
-            />
-            <Button
-              type="submit"
-              fullWidth
-              leftSection={<IconKey size={18} aria-hidden />}
-              disabled={create.isPending}
+      ) : (
+        <Stack gap="xs" component="ul" aria-label="App passwords" p={0} m={0}>
+          {passwords.data.map((password) => (
+            <Group
+              key={password.id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              style={{ listStyle: 'none' }}
             >
-              {create.isPending ? 'Creating...' : 'Create app password'}
-            </Button>
-          </Stack>
-        </form>
-
-        {passwords.isPending ? (
-          <Loader size="sm" aria-label="Loading your app passwords" />
-        ) : passwords.isError ? (
-          <Alert color="red">Your app passwords could not be loaded.</Alert>
-        ) : passwords.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No device syncs your contacts yet.
-          </Text>
-        ) : (
-          <Stack gap="xs" component="ul" aria-label="App passwords" p={0} m={0}>
-            {passwords.data.map((password) => (
-              <Group
-                key={password.id}
-                component="li"
-                justify="space-between"
-                wrap="nowrap"
-                style={{ listStyle: 'none' }}
+              <div>
+                <Text fw={600}>{password.name}</Text>
+                <Text size="sm" c="dimmed">
+                  Created {day.format(password.createdAt)} ·{' '}
+                  {password.lastUsedAt
+                    ? `last used ${day.format(password.lastUsedAt)}`
+                    : 'never used'}
+                </Text>
+              </div>
+              <Button
+                variant="outline"
+                color="red"
+                size="compact-md"
+                aria-label={`Revoke ${password.name}`}
+                onClick={() => setRevoking(password)}
               >
-                <div>
-                  <Text fw={600}>{password.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    Created {day.format(password.createdAt)} ·{' '}
-                    {password.lastUsedAt
-                      ? `last used ${day.format(password.lastUsedAt)}`
-                      : 'never used'}
-                  </Text>
-                </div>
-                <Button
-                  variant="outline"
-                  color="red"
-                  size="compact-md"
-                  aria-label={`Revoke ${password.name}`}
-                  onClick={() => setRevoking(password)}
-                >
-                  Revoke
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        )}
-      </Stack>
+                Revoke
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
 
       <ConfirmDialog
         opened={revoking !== null}
@@ -153,7 +131,7 @@ export function AddressBookSection() {
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
         onCancel={() => setRevoking(null)}
       />
-    </Card>
+    </ProfileSection>
   )
 }
 

@@ -1,22 +1,12 @@
 import type { CalendarFeedLinks } from '@fiveconnect/api/schemas'
-import {
-  Alert,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Button, CopyButton, Loader, Stack, Text, TextInput } from '@mantine/core'
 import { IconCalendarEvent, IconCalendarPlus, IconCheck, IconCopy } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx'
 import { toast } from '../../../lib/toast.ts'
 import { serverMessageOr } from '../../../lib/api-errors.ts'
 import { trpc } from '../../../lib/trpc.ts'
+import { ProfileSection } from './profile-section.tsx'
 
 /** The user's private calendar feed of open follow-ups: create its link, replace it, turn it off. */
 export function CalendarFeedSection() {
@@ -54,57 +44,49 @@ export function CalendarFeedSection() {
   })
 
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="calendar-feed">
-      <Stack gap="sm">
-        <Group gap="xs" wrap="nowrap">
-          <IconCalendarEvent size={20} aria-hidden />
-          <Title order={2} size="h4" id="calendar-feed">
-            Calendar feed
-          </Title>
-        </Group>
-        <Text size="sm">
-          A private link your calendar app subscribes to, showing each open follow-up as an all-day
-          event on its day.
-        </Text>
+    <ProfileSection id="calendar-feed" icon={IconCalendarEvent} title="Calendar feed">
+      <Text size="sm">
+        A private link your calendar app subscribes to, showing each open follow-up as an all-day
+        event on its day.
+      </Text>
 
-        {status.isPending ? (
-          <Loader size="sm" aria-label="Loading your calendar feed" />
-        ) : status.isError ? (
-          <Alert color="red">Your calendar feed could not be loaded.</Alert>
-        ) : !status.data.hasFeed ? (
-          <Button
-            fullWidth
-            leftSection={<IconCalendarPlus size={18} aria-hidden />}
-            disabled={create.isPending}
-            onClick={() => create.mutate()}
-          >
-            {create.isPending ? 'Creating...' : 'Create calendar link'}
+      {status.isPending ? (
+        <Loader size="sm" aria-label="Loading your calendar feed" />
+      ) : status.isError ? (
+        <Alert color="red">Your calendar feed could not be loaded.</Alert>
+      ) : !status.data.hasFeed ? (
+        <Button
+          fullWidth
+          leftSection={<IconCalendarPlus size={18} aria-hidden />}
+          disabled={create.isPending}
+          onClick={() => create.mutate()}
+        >
+          {create.isPending ? 'Creating...' : 'Create calendar link'}
+        </Button>
+      ) : (
+        <>
+          {links ? (
+            <FeedLinks links={links} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Your calendar feed is on. Its link was shown only once, when it was created; create a
+              new link if you need it again.
+            </Text>
+          )}
+          <Button variant="default" fullWidth onClick={() => setConfirming('replace')}>
+            Create a new link
           </Button>
-        ) : (
-          <>
-            {links ? (
-              <FeedLinks links={links} />
-            ) : (
-              <Text size="sm" c="dimmed">
-                Your calendar feed is on. Its link was shown only once, when it was created; create
-                a new link if you need it again.
-              </Text>
-            )}
-            <Button variant="default" fullWidth onClick={() => setConfirming('replace')}>
-              Create a new link
-            </Button>
-            <Button
-              color="red"
-              variant="outline"
+          <Button
+            color="red"
+            variant="outline"
 
-              fullWidth
-              onClick={() => setConfirming('turn-off')}
-            >
-              Turn off
-            </Button>
-          </>
-        )}
-      </Stack>
+            fullWidth
+            onClick={() => setConfirming('turn-off')}
+          >
+            Turn off
+          </Button>
+        </>
+      )}
 
       <ConfirmDialog
         opened={confirming === 'replace'}
@@ -126,7 +108,7 @@ export function CalendarFeedSection() {
         onConfirm={() => revoke.mutate()}
         onCancel={() => setConfirming(null)}
       />
-    </Card>
+    </ProfileSection>
   )
 }
 
