@@ -1,20 +1,12 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
-import type { ContactDetails } from './contact-details.ts'
 import { addressBookChanges, connections, events, people } from '../schema/index.ts'
+import { personColumns, type PublicPerson } from './people.ts'
 
 /** Where and when the owner met the person: what a contact app shows beside the card. */
 export type AddressCardMeeting = { eventTitle: string | null; metAt: string; types: string[] }
 
-export type AddressCardRow = ContactDetails & {
-  id: string
-  location: string | null
-  linkedin: string | null
-  website: string | null
-  profileImageUrl: string | null
-  updatedAt: Date
-  meetings: AddressCardMeeting[]
-}
+export type AddressCardRow = PublicPerson & { meetings: AddressCardMeeting[] }
 
 /** One owner's people as address-book cards, each with its meetings; ordered by id. */
 export function listAddressCards(
@@ -25,18 +17,7 @@ export function listAddressCards(
   if (params.ids) conditions.push(inArray(people.id, [...params.ids]))
   return db
     .select({
-      id: people.id,
-      firstName: people.firstName,
-      lastName: people.lastName,
-      email: people.email,
-      mobile: people.mobile,
-      company: people.company,
-      title: people.title,
-      location: people.location,
-      linkedin: people.linkedin,
-      website: people.website,
-      profileImageUrl: people.profileImageUrl,
-      updatedAt: people.updatedAt,
+      ...personColumns,
       meetings: sql<AddressCardMeeting[]>`coalesce(json_agg(json_build_object(
           'eventTitle', ${events.title},
           'metAt', ${connections.createdAt},
