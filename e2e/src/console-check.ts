@@ -21,6 +21,14 @@ export const ALLOWED_CONSOLE_ERRORS: {
     text: /^Failed to load resource: the server responded with a status of 4\d\d\b/,
     url: /^https?:\/\/[^/]+\/api\//,
   },
+  {
+    name: 'the network the journey cuts',
+    reason:
+      'The offline journeys take the browser off the network or stop the server on purpose, and ' +
+      'check that the app keeps the capture; Chromium logs each call that could not go out.',
+    text: /^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|CONNECTION_RESET|CONNECTION_REFUSED)\b/,
+    url: /^https?:\/\/[^/]+\/api\//,
+  },
 ]
 
 const seen = new WeakSet<BrowserContext>()
