@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { PHONE } from '../src/browser.ts'
+import { PHONE, skipWelcome } from '../src/browser.ts'
 import { appAndBrowser } from '../src/journey.ts'
 
 const MAX_TAPS = 3
@@ -26,8 +26,8 @@ async function expectInSightWithoutScrolling(page: Page, target: Locator, name: 
 describe('journey: the fast path at 390 x 844', () => {
   it('saves a connection with a name and one type from Home in 3 taps plus typing, no scrolling', async () => {
     const context = await journey.browser.newContext(PHONE)
+    await skipWelcome(context)
     await context.addInitScript(() => {
-      localStorage.setItem('hasSeenWelcome', 'true')
       window.addEventListener('scroll', () => {
         if (window.scrollY > 0) (window as Window & { hasScrolled?: boolean }).hasScrolled = true
       })

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE, seriousA11yViolations } from '../src/browser.ts'
+import { launchBrowser, PHONE, seriousA11yViolations, skipWelcome } from '../src/browser.ts'
 import {
   captureScreen,
   layoutProblems,
@@ -345,8 +345,7 @@ async function contextFor(role: Role, phone: (typeof PHONES)[number]) {
   const known = contexts.get(key)
   if (known) return known
   const context = await browser.newContext({ ...PHONE, viewport: phone })
-  if (role !== 'newcomer')
-    await context.addInitScript(() => localStorage.setItem('hasSeenWelcome', 'true'))
+  if (role !== 'newcomer') await skipWelcome(context)
   if (role === 'user') await post(context.request, '/api/login', USER)
   if (role === 'admin') await post(context.request, '/api/login', ADMIN)
   contexts.set(key, context)

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, it, vi } from 'vitest'
-import { PHONE, seriousA11yViolations } from '../src/browser.ts'
+import { PHONE, seriousA11yViolations, skipWelcome } from '../src/browser.ts'
 import { appAndBrowser } from '../src/journey.ts'
 
 const USER = { email: 'ada@example.com', password: 'correct horse' }
@@ -29,7 +29,7 @@ const todayIn = (timeZone: string) =>
 describe('journey: the daily follow-up reminder email', () => {
   it('is set in Profile, links to the connection and unsubscribes in one click', async () => {
     const context = await journey.browser.newContext({ ...PHONE, timezoneId: TIME_ZONE })
-    await context.addInitScript(() => localStorage.setItem('hasSeenWelcome', 'true'))
+    await skipWelcome(context)
     await post(context, '/api/register', {
       ...USER,
       confirmPassword: USER.password,

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import type { APIRequestContext, Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN, startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE, seriousA11yViolations } from '../src/browser.ts'
+import { launchBrowser, PHONE, seriousA11yViolations, skipWelcome } from '../src/browser.ts'
 import { registerThroughForm } from '../src/register.ts'
 
 const run = promisify(execFile)
@@ -80,7 +80,7 @@ describe('journey: a person without an account sends their details back', () => 
   it('saves the card from the QR link, sends details back, and lands once on today’s event', async () => {
     const eventId = await createTodaysEvent()
     const owner = await (await browser.newContext(PHONE)).newPage()
-    await owner.context().addInitScript(() => localStorage.setItem('hasSeenWelcome', 'true'))
+    await skipWelcome(owner.context())
     await registerThroughForm(owner, app.url, OWNER)
     await post(owner.context().request, `/api/events/${eventId}/attend`, {})
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
-import { launchBrowser, PHONE, seriousA11yViolations } from '../src/browser.ts'
+import { launchBrowser, PHONE, seriousA11yViolations, skipWelcome } from '../src/browser.ts'
 import { startFakeAssemblyAi, type FakeAssemblyAi } from '../src/fake-assemblyai.ts'
 import { fakeMicrophone, makeMediaFixtures } from '../src/media-fixtures.ts'
 
@@ -54,7 +54,7 @@ afterAll(async () => {
 describe('journey: the voice note proposes the follow-up day and the email said', () => {
   it('records a note with a spoken email, accepts both suggestions, saves, and finds them', async () => {
     const context = await browser.newContext({ ...PHONE, timezoneId: TIME_ZONE })
-    await context.addInitScript(() => localStorage.setItem('hasSeenWelcome', 'true'))
+    await skipWelcome(context)
     const registered = await context.request.post(`${app.url}/api/register`, {
       headers: { Origin: app.url },
       data: {

@@ -1,7 +1,13 @@
 import { mkdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core'
 import { watchConsoleErrors } from './console-check.ts'
 
 const CHROMIUM_FLAGS = [
@@ -65,4 +71,18 @@ export async function seriousA11yViolations(page: Page) {
         (node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`,
       ),
     }))
+}
+
+/**
+ * Marks the first-visit welcome as seen in every document the context opens. A document without
+ * storage (a file the app opens, sandboxed) cannot read localStorage at all: it is passed over.
+ */
+export async function skipWelcome(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('hasSeenWelcome', 'true')
+    } catch {
+      // An opaque origin: nothing to mark.
+    }
+  })
 }
