@@ -36,7 +36,9 @@ backend instances
   balance roundrobin
   option httpchk GET /api/health
   http-check expect status 200
-  # Checked every second; out after 2 failed checks, back after 2 good ones.
+  # Checked every second; out after 2 failed checks, back after 2 good ones. A busy instance may
+  # take seconds to answer its check: slow is not down, so a check may take 5 s.
+  timeout check 5s
   default-server inter 1s fall 2 rise 2
 ${instancePorts.map((instancePort, index) => `  server app${index + 1} 127.0.0.1:${instancePort} check`).join('\n')}
 `

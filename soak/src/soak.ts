@@ -197,14 +197,14 @@ async function main() {
       const mine = owned.get(user) ?? []
       owned.set(user, mine)
       const roll = Math.random()
-      if (roll < 0.3) return user.call('list', '/api/connections')
-      if (roll < 0.45)
-        return user.call('search', `/api/people/search?q=${pick(['soa', 'per', 'son'])}`)
-      if (roll < 0.47) {
+      if (!user.cookie || roll < 0.02) {
         return user.call('sign-in', '/api/login', {
           body: { email: user.email, password: user.password },
         })
       }
+      if (roll < 0.32) return user.call('list', '/api/connections')
+      if (roll < 0.47)
+        return user.call('search', `/api/people/search?q=${pick(['soa', 'per', 'son'])}`)
       if (roll < 0.48) {
         // A voice note: stored at once, transcribed by a background job, put on a connection.
         const form = new FormData()
@@ -239,7 +239,8 @@ async function main() {
       const upload = await user.call('upload', '/api/objects/upload', { body: {} })
       const uploadURL = (upload.data as { uploadURL?: string } | undefined)?.uploadURL
       if (!uploadURL) return
-      const put = await user.call('upload', uploadURL, {
+      // Straight to the store (S3, or this server's local upload route).
+      const put = await user.call('upload bytes', uploadURL, {
         method: 'PUT',
         raw: new Blob([PNG], { type: 'image/png' }),
       })
@@ -359,6 +360,12 @@ async function main() {
     const digests = app.cluster?.digests()
     if (digests) console.table(digests)
     if (app.checks.length > 0) console.table(app.checks)
+    // Every simulated user is signed in throughout: a 401 means a session was lost.
+    const signedOut = outcomes.filter((outcome) => outcome.status === 401)
+    if (signedOut.length > 0) {
+      const times = signedOut.map((outcome) => ((outcome.at - started) / 1000).toFixed(1))
+      console.info(`401 (signed out): ${signedOut.length}, at ${times.join(' ')} s`)
+    }
     console.info(`5xx or no answer outside the outage window: ${serverErrorsOutside.length}`)
     for (const outcome of serverErrorsOutside) {
       const at = ((outcome.at - started) / 1000).toFixed(1)
