@@ -360,6 +360,12 @@ async function main() {
     const digests = app.cluster?.digests()
     if (digests) console.table(digests)
     if (app.checks.length > 0) console.table(app.checks)
+    const failedByAction = new Map<string, number>()
+    for (const outcome of outcomes.filter((each) => each.status >= 500 || each.status === 0)) {
+      const key = `${outcome.action}: ${outcome.status || 'no answer'}`
+      failedByAction.set(key, (failedByAction.get(key) ?? 0) + 1)
+    }
+    if (failedByAction.size > 0) console.table(Object.fromEntries([...failedByAction].sort()))
     // Every simulated user is signed in throughout: a 401 means a session was lost.
     const signedOut = outcomes.filter((outcome) => outcome.status === 401)
     if (signedOut.length > 0) {
