@@ -15,6 +15,8 @@ declare -A apt_packages=(
   [psql]=postgresql-client
   # A real CardDAV client for the address-book tests.
   [vdirsyncer]=vdirsyncer
+  # The load balancer in front of the scale-out soak's instances (pnpm soak:cluster).
+  [haproxy]=haproxy
 )
 
 missing=()

@@ -85,6 +85,11 @@ export async function startApp(extraEnv: Record<string, string> = {}) {
       }
       throw new Error(`No email to ${address} in the outbox`)
     },
+    /** Stops the server with `signal` (SIGKILL: a crash) and leaves it down until `restart`. */
+    async kill(signal: NodeJS.Signals) {
+      server.child.kill(signal)
+      await server.exited
+    },
     /** Stops the server and starts it again on the same data, as a deploy or a crash would. */
     async restart() {
       await stopServer()

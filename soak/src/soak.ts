@@ -4,12 +4,24 @@ import { parseArgs, promisify } from 'node:util'
 import { startApp } from '@fiveconnect/e2e/app-server'
 import { createTestDb } from '@fiveconnect/db/testing'
 import postgres from 'postgres'
+import { startCluster } from './cluster.ts'
+import {
+  checkSharedState,
+  digestRecipients,
+  digestsReceived,
+  type Check,
+} from './cross-instance.ts'
 import { Ledger } from './ledger.ts'
 import { VirtualUser, type Outcome } from './virtual-user.ts'
 
 // 100 simulated attendees doing the real mix against the production build on Postgres, with a
 // Postgres restart half-way. Loopback only; bounded in time. Usage: pnpm soak [--users N]
-// [--seconds S] [--no-restart] [--cluster NAME]
+// [--seconds S] [--no-restart] [--cluster NAME] [--instances N [--kill-signal SIGKILL|SIGTERM]]
+//
+// With --instances 2 or more: that many instances behind HAProxy on one Postgres, s3rver and an
+// SMTP sink (cluster.ts), with checks of what they share first; then, under load, the last
+// instance is killed at a third of the run and started again at half, and Postgres is restarted
+// at two thirds.
 
 const { values: options } = parseArgs({
   options: {
@@ -19,10 +31,16 @@ const { values: options } = parseArgs({
     // The Debian cluster to restart: one of its own (with TEST_DATABASE_URL on its port) leaves a
     // Postgres that others share alone.
     cluster: { type: 'string', default: 'main' },
+    instances: { type: 'string', default: '1' },
+    'kill-signal': { type: 'string', default: 'SIGKILL' },
   },
 })
 const USERS = Number(options.users)
 const DURATION_MS = Number(options.seconds) * 1000
+const INSTANCES = Number(options.instances)
+const KILL_SIGNAL = options['kill-signal'] as NodeJS.Signals
+/** Users who get a reminder digest during the cluster soak: each must get exactly one. */
+const DIGEST_USERS = 5
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test'
 
 const PNG = Buffer.from(
@@ -66,12 +84,60 @@ const TRANSCRIPTS_SETTLE_MS = 300_000
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T
 
+/** A stretch of the run in which failed calls are expected: a restart or a kill, and 5 s after. */
+type Disruption = { what: string; from: number; to: number }
+
+/** The one instance as before, or a cluster behind HAProxy with its shared-state checks done. */
+async function startTarget(databaseUrl: string) {
+  if (INSTANCES < 2) {
+    const app = await startApp({ DATABASE_URL: databaseUrl, RATE_LIMITS: 'off' })
+    return {
+      url: app.url,
+      log: () => app.log(),
+      stop: () => app.stop(),
+      checks: [] as Check[],
+      cluster: undefined,
+    }
+  }
+  const cluster = await startCluster(databaseUrl, INSTANCES)
+  const checks = await checkSharedState(cluster.url, cluster.instances)
+  const recipients = await digestRecipients(cluster.url, DIGEST_USERS)
+  // Every instance sends the digests due when it starts: started together, they race for them.
+  await cluster.restart(cluster.instances.map((_, index) => index))
+  const victim = cluster.instances.length - 1
+  return {
+    url: cluster.url,
+    log: () =>
+      [...cluster.instances.map((instance) => instance.log()), cluster.haproxyLog()].join('\n'),
+    stop: () => cluster.stop(),
+    checks,
+    cluster: {
+      digests: () => digestsReceived(cluster.mails, recipients),
+      async kill() {
+        await cluster.instances[victim]?.kill(KILL_SIGNAL)
+      },
+      async revive() {
+        await cluster.restart([victim])
+      },
+    },
+  }
+}
+
+/** Runs `step` and records its span as a disruption. */
+async function disrupt(disruptions: Disruption[], what: string, step: () => Promise<void>) {
+  const from = Date.now()
+  console.info(`${what}…`)
+  await step()
+  disruptions.push({ what, from, to: Date.now() })
+  console.info(`${what}: done after ${Date.now() - from} ms`)
+}
+
 async function main() {
   const database = await createTestDb()
-  const app = await startApp({ DATABASE_URL: database.url ?? '', RATE_LIMITS: 'off' })
+  const app = await startTarget(database.url ?? '')
   const outcomes: Outcome[] = []
   const ledger = new Ledger()
-  let outage: { from: number; to: number } | undefined
+  const disruptions: Disruption[] = []
   const started = Date.now()
   const deadline = started + DURATION_MS
 
@@ -131,14 +197,14 @@ async function main() {
       const mine = owned.get(user) ?? []
       owned.set(user, mine)
       const roll = Math.random()
-      if (roll < 0.3) return user.call('list', '/api/connections')
-      if (roll < 0.45)
-        return user.call('search', `/api/people/search?q=${pick(['soa', 'per', 'son'])}`)
-      if (roll < 0.47) {
+      if (!user.cookie || roll < 0.02) {
         return user.call('sign-in', '/api/login', {
           body: { email: user.email, password: user.password },
         })
       }
+      if (roll < 0.32) return user.call('list', '/api/connections')
+      if (roll < 0.47)
+        return user.call('search', `/api/people/search?q=${pick(['soa', 'per', 'son'])}`)
       if (roll < 0.48) {
         // A voice note: stored at once, transcribed by a background job, put on a connection.
         const form = new FormData()
@@ -173,7 +239,8 @@ async function main() {
       const upload = await user.call('upload', '/api/objects/upload', { body: {} })
       const uploadURL = (upload.data as { uploadURL?: string } | undefined)?.uploadURL
       if (!uploadURL) return
-      const put = await user.call('upload', uploadURL, {
+      // Straight to the store (S3, or this server's local upload route).
+      const put = await user.call('upload bytes', uploadURL, {
         method: 'PUT',
         raw: new Blob([PNG], { type: 'image/png' }),
       })
@@ -184,18 +251,28 @@ async function main() {
       })
     }
 
-    const restart = options['no-restart']
-      ? Promise.resolve()
-      : new Promise((done) => setTimeout(done, DURATION_MS / 2)).then(async () => {
-          const from = Date.now()
-          console.info('Restarting Postgres…')
-          await restartPostgres()
-          outage = { from, to: Date.now() }
-          console.info(`Postgres is back after ${outage.to - outage.from} ms`)
-        })
+    const pause = (untilMs: number) =>
+      new Promise((done) => setTimeout(done, Math.max(0, started + untilMs - Date.now())))
+    const restartAt = (at: number) =>
+      options['no-restart']
+        ? Promise.resolve()
+        : pause(at).then(() => disrupt(disruptions, 'Restarting Postgres', restartPostgres))
+    const { cluster } = app
+    const schedule = cluster
+      ? (async () => {
+          await pause(DURATION_MS / 3)
+          await disrupt(disruptions, `Killing an instance (${KILL_SIGNAL})`, () => cluster.kill())
+          await pause(DURATION_MS / 2)
+          // Back on, it sends the digests due as it starts: every one must be gone already.
+          console.info('Starting the killed instance again…')
+          await cluster.revive()
+          console.info('The killed instance is serving again')
+          await restartAt((DURATION_MS * 2) / 3)
+        })()
+      : restartAt(DURATION_MS / 2)
 
     await Promise.all([
-      restart,
+      schedule,
       ...users.map(async (user) => {
         while (Date.now() < deadline) await act(user)
       }),
@@ -230,6 +307,21 @@ async function main() {
       pending: states.filter((state) => state === 'pending').length,
       missing: states.filter((state) => state === 'missing').length,
     }
+    // Each voice note's job is keyed by it, so there is one; how many attempts each took.
+    const jobStates = () => sql<{ state: string; retry_count: number }[]>`
+      select state, retry_count from jobs.job where name = 'transcribe-voice-note'`
+    let jobRuns = await jobStates()
+    // A job is marked completed just after it has written its transcript.
+    while (jobRuns.some((job) => job.state !== 'completed') && Date.now() < settleBy) {
+      await new Promise((done) => setTimeout(done, 1000))
+      jobRuns = await jobStates()
+    }
+    const jobs = {
+      jobs: jobRuns.length,
+      completed: jobRuns.filter((job) => job.state === 'completed').length,
+      ranOnce: jobRuns.filter((job) => job.retry_count === 0).length,
+      ranAgain: jobRuns.filter((job) => job.retry_count > 0).length,
+    }
     const rows = await sql<
       { id: string; notes: string | null }[]
     >`select id, notes from connections`
@@ -239,13 +331,14 @@ async function main() {
       if (row.notes) notesCount.set(row.notes, (notesCount.get(row.notes) ?? 0) + 1)
     const integrity = ledger.verify(new Map(rows.map((row) => [row.id, row.notes])), notesCount)
 
-    // A call counts as inside the outage when it was in flight at any time between the start of the
-    // restart and 5 s after Postgres was back (while the pool reconnects).
-    const inOutage = (outcome: Outcome) =>
-      outage !== undefined && outcome.at >= outage.from && outcome.startedAt <= outage.to + 5_000
+    // A call counts as inside a disruption when it was in flight at any time between its start and
+    // 5 s after its end (while pools reconnect and the load balancer notices).
+    const disruptionOf = (outcome: Outcome) =>
+      disruptions.find((span) => outcome.at >= span.from && outcome.startedAt <= span.to + 5_000)
+    const inOutage = (outcome: Outcome) => disruptionOf(outcome) !== undefined
     const byStatus = new Map<string, number>()
     for (const outcome of outcomes) {
-      const key = `${outcome.status === 0 ? 'no answer' : outcome.status}${inOutage(outcome) ? ' (outage)' : ''}`
+      const key = `${outcome.status === 0 ? 'no answer' : outcome.status}${inOutage(outcome) ? ` (${disruptionOf(outcome)?.what})` : ''}`
       byStatus.set(key, (byStatus.get(key) ?? 0) + 1)
     }
     const serverErrorsOutside = outcomes.filter(
@@ -256,22 +349,42 @@ async function main() {
       `\nSoak: ${USERS} users for ${seconds.toFixed(0)} s, uploads ${uploadsAvailable ? 'on' : 'off'}`,
     )
     console.info(`Requests: ${outcomes.length} (${(outcomes.length / seconds).toFixed(0)}/s)`)
-    console.info(`Outage: ${outage ? `${outage.to - outage.from} ms restart` : 'none'}`)
+    for (const span of disruptions) {
+      const at = ((span.from - started) / 1000).toFixed(0)
+      console.info(`Disruption: ${span.what} at ${at} s, ${span.to - span.from} ms`)
+    }
     console.table(Object.fromEntries([...byStatus].sort()))
     console.table(integrity)
     console.table(transcripts)
+    console.table(jobs)
+    const digests = app.cluster?.digests()
+    if (digests) console.table(digests)
+    if (app.checks.length > 0) console.table(app.checks)
+    const failedByAction = new Map<string, number>()
+    for (const outcome of outcomes.filter((each) => each.status >= 500 || each.status === 0)) {
+      const key = `${outcome.action}: ${outcome.status || 'no answer'}`
+      failedByAction.set(key, (failedByAction.get(key) ?? 0) + 1)
+    }
+    if (failedByAction.size > 0) console.table(Object.fromEntries([...failedByAction].sort()))
+    // Every simulated user is signed in throughout: a 401 means a session was lost.
+    const signedOut = outcomes.filter((outcome) => outcome.status === 401)
+    if (signedOut.length > 0) {
+      const times = signedOut.map((outcome) => ((outcome.at - started) / 1000).toFixed(1))
+      console.info(`401 (signed out): ${signedOut.length}, at ${times.join(' ')} s`)
+    }
     console.info(`5xx or no answer outside the outage window: ${serverErrorsOutside.length}`)
     for (const outcome of serverErrorsOutside) {
-      const since = outage
-        ? ` (${((outcome.at - outage.to) / 1000).toFixed(1)} s after the restart)`
-        : ''
-      console.info(`  ${outcome.action}: ${outcome.status || 'no answer'}${since}`)
+      const at = ((outcome.at - started) / 1000).toFixed(1)
+      console.info(`  ${outcome.action}: ${outcome.status || 'no answer'} at ${at} s`)
     }
     const healthy =
       serverErrorsOutside.length === 0 &&
       integrity.lost === 0 &&
       integrity.duplicated === 0 &&
-      transcripts.done === states.length
+      transcripts.done === states.length &&
+      jobs.completed === jobs.jobs &&
+      app.checks.every((check) => check.ok) &&
+      (digests === undefined || digests.sentOnce === digests.recipients)
     if (!healthy)
       console.info(`\nServer log, last lines:\n${app.log().split('\n').slice(-40).join('\n')}`)
     process.exitCode = healthy ? 0 : 1

@@ -39,6 +39,8 @@ export class VirtualUser {
         signal: AbortSignal.timeout(15_000),
       })
       status = response.status
+      // Signed out (a sign-in whose answer was lost has ended the old session): sign in again.
+      if (status === 401) this.cookie = ''
       const cookie = response.headers
         .getSetCookie()
         .find((value) => value.startsWith('fiveconnect_session='))

@@ -75,6 +75,8 @@ export type AppDeps = {
     /** The bearer token that opens GET /metrics; without it the route answers 404. */
     metricsToken?: string
   }
+  /** Whether the process has been told to stop: health checks then fail. Never, unless given. */
+  stopping?: () => boolean
   /** The REST routes, served and documented: the whole table unless a test adds one. */
   routes?: RestRoute[]
 }
@@ -87,6 +89,7 @@ export function createApp({
   sessionEvents,
   transcription,
   config,
+  stopping = () => false,
   routes = restRoutes,
 }: AppDeps) {
   const lucia = createLucia(db, { secureCookies: config.secureCookies })
@@ -172,7 +175,12 @@ export function createApp({
     }),
   )
   // The REST API and its OpenAPI document, from one table (routes/table).
-  mountRoutes(app, routes, { db, storage, voiceNotes: transcription ?? { timeoutMs: 120_000 } })
+  mountRoutes(app, routes, {
+    db,
+    storage,
+    voiceNotes: transcription ?? { timeoutMs: 120_000 },
+    stopping,
+  })
   app.route('/', addressBookRoutes({ db, storage, rateLimit, trustProxy }))
   app.route('/', sharePageRoutes(api))
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))

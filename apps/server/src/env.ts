@@ -31,6 +31,9 @@ const envSchema = z
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     // Opens GET /metrics to `Authorization: Bearer <token>`; unset, /metrics answers 404.
     METRICS_TOKEN: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    // Behind a load balancer: how long a stopping server fails its health check, still serving,
+    // before it closes; at least the balancer's check interval times its fall count.
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')

@@ -107,6 +107,48 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0)
   }, 180_000)
 
+  it('fails its health check through the drain period while finishing a request in flight', async () => {
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      SHUTDOWN_DRAIN_SECONDS: '3',
+    })
+    await waitForHealth(url, server.child)
+
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'whatever-1' })
+    const inFlight = httpRequest(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    })
+    const answered = new Promise<number | undefined>((resolve, reject) => {
+      inFlight.on('response', (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode))
+      })
+      inFlight.on('error', reject)
+    })
+    inFlight.write(body.slice(0, 10))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const signalled = Date.now()
+    server.child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+
+    // What the load balancer sees while draining: a failing check, and a server still answering.
+    const check = await fetch(`${url}/api/health`)
+    expect(check.status).toBe(503)
+    expect(await check.json()).toEqual({ status: 'stopping', database: 'up' })
+    expect((await fetch(`${url}/api/auth/user`)).status).toBe(401)
+    expect(server.child.exitCode).toBeNull()
+
+    inFlight.end(body.slice(10))
+    expect(await answered).toBe(401)
+    expect(await server.exited).toBe(0)
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(3000)
+  }, 180_000)
+
   it('refuses to start on a bad setting and names the variable', async () => {
     const server = startServer({ PORT: 'eighty', DATA_DIR: dataDir })
     expect(await server.exited).toBe(1)

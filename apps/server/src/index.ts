@@ -62,7 +62,9 @@ async function main() {
     timeoutMs,
   })
   const sessionEvents = await listenForSessionEvents(database)
+  let stopping = false
   const app = createApp({
+    stopping: () => stopping,
     db: database.db,
     mailer,
     storage,
@@ -101,28 +103,33 @@ async function main() {
     )
   })
 
-  let stopping = false
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
-    logger.info(`${signal} received: finishing open requests, then stopping.`)
-    // close() stops accepting connections and waits for in-flight requests to finish; then the
-    // queue takes no new job and gives its running ones a grace period, after which it hands them
-    // back (failed, to be retried) for another instance.
+    const drainMs = env.SHUTDOWN_DRAIN_SECONDS * 1000
+    logger.info(
+      `${signal} received: failing health checks for ${env.SHUTDOWN_DRAIN_SECONDS} s, then finishing open requests and stopping.`,
+    )
     stopHousekeeping()
     stopReminderDigests()
-    server.close(() => {
-      void queue
-        .stop(JOB_GRACE_MS)
-        .catch((error: unknown) => logError('Stopping the job queue failed', error))
-        .then(() => sessionEvents.stop())
-        .then(() => database.close())
-        .finally(() => {
-          logger.info('Stopped.')
-          process.exit(0)
-        })
-    })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    // Until the load balancer has seen the failing health check it still sends requests here, so
+    // they are served as usual. Then close() stops accepting connections and waits for in-flight
+    // requests to finish; then the queue takes no new job and gives its running ones a grace
+    // period, after which it hands them back (failed, to be retried) for another instance.
+    setTimeout(() => {
+      server.close(() => {
+        void queue
+          .stop(JOB_GRACE_MS)
+          .catch((error: unknown) => logError('Stopping the job queue failed', error))
+          .then(() => sessionEvents.stop())
+          .then(() => database.close())
+          .finally(() => {
+            logger.info('Stopped.')
+            process.exit(0)
+          })
+      })
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+    }, drainMs)
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

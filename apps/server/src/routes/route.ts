@@ -61,6 +61,8 @@ export type RouteDeps = {
   db: Database
   storage: ServerStorage
   voiceNotes: VoiceNoteRouteDeps
+  /** Whether the server has been told to stop (and is draining its load balancer's traffic). */
+  stopping: () => boolean
   /** The OpenAPI document of the routes being served, built once when first asked for. */
   document: () => object
 }

@@ -18,7 +18,10 @@ export const referenceRoutes: RestRoute[] = [
     access: 'public',
     success: { status: 200, media: 'json', schema: healthOutput },
     otherStatuses: {
-      503: { description: 'The database is down.', schema: healthOutput },
+      503: {
+        description: 'The database is down, or the server is stopping.',
+        schema: healthOutput,
+      },
     },
     serve: health,
     // Answers while the database is down: no session to read, no deadline to wait for.
