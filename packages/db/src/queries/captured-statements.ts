@@ -1,5 +1,5 @@
 import { drizzle } from 'drizzle-orm/postgres-js'
-import type { Sql } from 'postgres'
+import postgres from 'postgres'
 import type { Database } from '../client.ts'
 import * as schema from '../schema/index.ts'
 
@@ -7,22 +7,29 @@ import * as schema from '../schema/index.ts'
 export type CapturedStatement = { text: string; params: unknown[] }
 
 /**
- * The statements the app's own query code sends for `run`, recorded instead of sent: `run` gets a
- * database whose postgres-js client answers every statement with no rows. The benchmark's floor
- * replays them, so it runs exactly the app's SQL and cannot drift from it. What `run` throws on
- * (a query that expected a row) is ignored: the statements sent until then are what count.
+ * The statements the app's own query code sends to the database at `url` while `run` works with
+ * it, recorded on their way (they are sent and answered as usual). The benchmark's floor replays
+ * them, so it runs exactly the app's SQL, for the data it is measured on, and cannot drift from it.
  */
 export async function captureStatements(
+  url: string,
   run: (db: Database) => Promise<unknown>,
 ): Promise<CapturedStatement[]> {
   const captured: CapturedStatement[] = []
-  const unsafe = (text: string, params: unknown[] = []) => {
-    captured.push({ text, params })
-    const none = Promise.resolve([])
-    return Object.assign(none, { values: () => none, raw: () => none })
+  const client = postgres(url, { max: 1, onnotice: () => {} })
+  const recording = new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== 'unsafe') return Reflect.get(target, key, receiver) as unknown
+      return (text: string, params: unknown[] = [], options?: object) => {
+        captured.push({ text, params })
+        return target.unsafe(text, params as postgres.ParameterOrJSON<never>[], options)
+      }
+    },
+  })
+  try {
+    await run(drizzle(recording, { schema, casing: 'snake_case' }))
+  } finally {
+    await client.end({ timeout: 5 })
   }
-  const client = { options: { parsers: {}, serializers: {} }, unsafe } as unknown as Sql
-  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database
-  await run(db).catch(() => undefined)
   return captured
 }
