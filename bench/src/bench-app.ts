@@ -1,6 +1,8 @@
 import { startAppServer } from './app-server.ts'
 import type { Dataset } from './dataset.ts'
 import { measureClient } from './client/measure-client.ts'
+import { hotScenarios } from './hot-routes.ts'
+import { measureFloors } from './limits/floors.ts'
 import { measureLimits } from './limits/measure-limits.ts'
 import {
   capturePayloads,
@@ -34,7 +36,10 @@ export async function benchApp(options: {
   log(`${group}: starting the production server`)
   const server = await startAppServer(options.database)
   const figures: Figure[] = []
-  let limits = options.limits ?? { framework: {} }
+  // The floors are Postgres's: PGlite's figures are shown without them.
+  let limits: Limits = options.limits
+    ? { ...options.limits, floors: {} }
+    : { framework: {}, floors: {} }
   try {
     const sessions = await signInAll(server.url, dataset).catch((error: unknown) => {
       figures.push({ group, name: 'sign-in', unit: '', error: messageOf(error) })
@@ -60,6 +65,18 @@ export async function benchApp(options: {
           limits = measured.limits
           figures.push(...measured.figures)
         }
+      }
+      if (options.database.kind === 'postgres') {
+        const measured = await measureFloors({
+          databaseUrl: options.database.url,
+          userId: dataset.accounts.measured.id,
+          cookie: sessions.measured,
+          scenarios: hotScenarios(dataset),
+          durations,
+          log,
+        })
+        limits = { ...limits, floors: Object.fromEntries(measured.floors) }
+        figures.push(...measured.figures)
       }
       log(`${group}: load runs`)
       figures.push(

@@ -9,7 +9,13 @@ import {
 import { signIn } from './load/sign-in.ts'
 import { sampleRss } from './processes/rss.ts'
 import type { Figure } from './report.ts'
-import { FRAMEWORK_PAYLOADS, MEMORY_SEARCH, type FrameworkPayload } from './targets.ts'
+import { hotScenarios } from './hot-routes.ts'
+import {
+  MEMORY_AGAINST_PAGE,
+  MEMORY_SEARCH,
+  PAGE_OF_CONNECTIONS,
+  type FrameworkPayload,
+} from './targets.ts'
 
 export const BENCH_PASSWORD = 'bench-password-1'
 const IDLE_PATH = '/api/health'
@@ -19,10 +25,12 @@ export type Durations = { warmupSeconds: number; seconds: number }
 export type LatencyLimit = { requestsPerSecond: number; p95: number; p99: number }
 
 export type Limits = {
-  /** Bare Hono answering the same JSON as the route, at the same concurrency. */
+  /** Bare Hono answering the same JSON as the route from memory, at the same concurrency. */
   framework: Partial<Record<FrameworkPayload, LatencyLimit>>
   /** pgbench -S on the same Postgres: transactions per second. */
   pgbenchTps?: number
+  /** Each hot scenario's floor (limits/floors.ts), by the scenario's name: Postgres only. */
+  floors: Record<string, LatencyLimit>
 }
 
 type Scenario = {
@@ -30,11 +38,8 @@ type Scenario = {
   requests: LoadRequest[]
   cookie: string
   connections: number
-  /**
-   * What the figures are compared with: bare Hono with this route's payload, pgbench -S, or the
-   * p50 of an earlier scenario (by name).
-   */
-  limit?: { framework: FrameworkPayload } | 'pgbench' | { p50Of: string }
+  /** What the figures are compared with: the scenario's floor, or pgbench -S. */
+  limit?: 'floor' | 'pgbench'
 }
 
 type Limit = { name: string; requestsPerSecond?: number; p50?: number; p95?: number; p99?: number }
@@ -64,24 +69,14 @@ export function loadFigures(group: string, run: LoadRun, limit: Limit | undefine
   ]
 }
 
-function limitOf(
-  scenario: Scenario,
-  limits: Limits,
-  earlier: ReadonlyMap<string, LoadRun>,
-): Limit | undefined {
-  const { limit } = scenario
-  if (limit === undefined) return undefined
-  if (limit === 'pgbench') {
+function limitOf(scenario: Scenario, limits: Limits): Limit | undefined {
+  if (scenario.limit === 'pgbench') {
     return limits.pgbenchTps === undefined
       ? undefined
       : { name: 'pgbench -S', requestsPerSecond: limits.pgbenchTps }
   }
-  if ('p50Of' in limit) {
-    const p50 = earlier.get(limit.p50Of)?.result?.latency.p50
-    return p50 === undefined ? undefined : { name: `${limit.p50Of} p50`, p50 }
-  }
-  const framework = limits.framework[limit.framework]
-  return framework && { name: 'bare Hono', ...framework }
+  const floor = scenario.limit === 'floor' ? limits.floors[scenario.name] : undefined
+  return floor && { name: 'floor', ...floor }
 }
 
 async function attempt(name: string, work: () => Promise<LoadResult>): Promise<LoadRun> {
@@ -89,6 +84,23 @@ async function attempt(name: string, work: () => Promise<LoadResult>): Promise<L
     return { name, result: await work() }
   } catch (error) {
     return { name, error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** Memory search's throughput as a share of a page of connections' in the same run (REST both). */
+function memoryAgainstPage(group: string, runs: ReadonlyMap<string, LoadRun>): Figure {
+  const [page, memory] = [PAGE_OF_CONNECTIONS, MEMORY_SEARCH].map((name) => runs.get(name))
+  const failed = [page, memory].map(
+    (run) => run && (run.error ?? (run.result ? loadFailure(run.result) : 'not run')),
+  )
+  const error = failed.find((failure) => failure !== undefined)
+  const pageRps = page?.result?.requestsPerSecond
+  return {
+    group,
+    name: MEMORY_AGAINST_PAGE,
+    unit: 'req/s',
+    ...(error === undefined ? { value: memory?.result?.requestsPerSecond } : { error }),
+    ...(pageRps === undefined ? {} : { limit: { name: PAGE_OF_CONNECTIONS, value: pageRps } }),
   }
 }
 
@@ -171,44 +183,13 @@ export async function measureApp({
   const connections = 50
 
   const scenarios: Scenario[] = [
-    {
-      name: FRAMEWORK_PAYLOADS.connections,
-      requests: [{ method: 'GET', path: CONNECTIONS_PAGE_PATH }],
+    ...hotScenarios(dataset).map((scenario): Scenario => ({
+      name: scenario.name,
+      requests: scenario.calls.map((call) => call.request),
       cookie: sessions.measured,
       connections,
-      limit: { framework: 'connections' },
-    },
-    {
-      name: 'GET /api/trpc/connections.list',
-      requests: [{ method: 'GET', path: '/api/trpc/connections.list' }],
-      cookie: sessions.measured,
-      connections,
-      limit: { framework: 'connections' },
-    },
-    {
-      name: FRAMEWORK_PAYLOADS.search,
-      requests: dataset.searchTerms.map((term) => ({ method: 'GET', path: searchPath(term) })),
-      cookie: sessions.measured,
-      connections,
-      limit: { framework: 'search' },
-    },
-    {
-      name: MEMORY_SEARCH,
-      requests: dataset.memoryTerms.map((term) => ({
-        method: 'GET',
-        path: `/api/connections/search?q=${encodeURIComponent(term)}`,
-      })),
-      cookie: sessions.measured,
-      connections,
-      limit: { p50Of: FRAMEWORK_PAYLOADS.search },
-    },
-    {
-      name: FRAMEWORK_PAYLOADS.events,
-      requests: [{ method: 'GET', path: '/api/events' }],
-      cookie: sessions.measured,
-      connections,
-      limit: { framework: 'events' },
-    },
+      limit: 'floor',
+    })),
     {
       // The same calls as the ones beside the logins below, without them: what the logins add.
       name: 'GET /api/events, 10 connections, no logins',
@@ -268,13 +249,15 @@ export async function measureApp({
     )
     rss.stop()
     runs.set(scenario.name, run)
-    figures.push(...loadFigures(group, run, limitOf(scenario, limits, runs)), {
+    figures.push(...loadFigures(group, run, limitOf(scenario, limits)), {
       group,
       name: `${scenario.name} server RSS, maximum`,
       unit: 'MB',
       value: rss.maxMb(),
     })
   }
+
+  figures.push(memoryAgainstPage(group, runs))
 
   log('  POST /api/login, with GET /api/events alongside')
   await waitUntilIdle(baseUrl + IDLE_PATH)

@@ -50,7 +50,7 @@ function planSection(plans: readonly QueryPlan[]): string {
 const machineLine = ({ machine }: RunResults) =>
   `${machine.date} · commit ${machine.commit} · ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGb} GB · Node ${machine.node} · ${machine.postgres}`
 
-/** The targets of issue 22 with this run's figures: the report's first table and the README's. */
+/** The targets of issue 33 with this run's figures: the report's first table and the README's. */
 export function targetsTable(rows: readonly FigureRow[]): string {
   return markdownTable(targetRows(rows))
 }
@@ -90,7 +90,7 @@ export async function writeResults(results: RunResults): Promise<string> {
     '',
     `Dataset (seed ${seed}): ${JSON.stringify(SIZES[size])} on Postgres; PGlite: ${JSON.stringify(SIZES.small)}. ` +
       `Load: autocannon, pipelining 1, 50 connections unless named, ${durations.warmupSeconds} s warm-up then ${durations.seconds} s. ` +
-      `Targets are issue 22's and apply to Postgres and the client; a run with any non-2xx answer is an error, not a figure.`,
+      `Targets are issue 33's and apply to Postgres and the client; a run with any non-2xx answer is an error, not a figure.`,
     '',
     '## Targets',
     '',

@@ -31,6 +31,7 @@ import { originCheck } from './http/origin-check.ts'
 import { requestDeadline } from './http/request-deadline.ts'
 import { requestLog } from './http/request-log.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import { trpcJsonLists } from './http/trpc-json-lists.ts'
 import { sessionMiddleware } from './http/session.ts'
 import { serveClient } from './http/static-client.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
@@ -74,6 +75,11 @@ export type AppDeps = {
     uploadQuota?: UploadQuota
     /** The bearer token that opens GET /metrics; without it the route answers 404. */
     metricsToken?: string
+    /**
+     * Whether the tRPC lists answered from Postgres's JSON are checked against their output
+     * schemas: on unless turned off (production, ADR 026).
+     */
+    checkOutputs?: boolean
   }
   /** Whether the process has been told to stop: health checks then fail. Never, unless given. */
   stopping?: () => boolean
@@ -158,6 +164,7 @@ export function createApp({
   )
   app.use('/objects/*', session)
 
+  app.get('/api/trpc/:path', trpcJsonLists({ checkOutputs: config.checkOutputs ?? true }))
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/api/trpc',

@@ -76,6 +76,7 @@ async function main() {
       supportEmail: env.SUPPORT_EMAIL,
       clientDir,
       rateLimits: env.RATE_LIMITS === 'off' ? 'off' : undefined,
+      checkOutputs: env.NODE_ENV !== 'production',
       trustProxy: env.TRUST_PROXY,
       uploadOrigins: uploadOriginsOf(env),
       uploadQuota: {

@@ -3,3 +3,4 @@
 export * from './queries/bulk.ts'
 export * from './queries/explain.ts'
 export * from './scratch-database.ts'
+export * from './queries/captured-statements.ts'

@@ -165,3 +165,27 @@ describe('search headlines', () => {
     expect(found?.headlines.notes.length).toBeLessThan(200)
   })
 })
+
+describe('looking for misspellings', () => {
+  it('only when the words themselves match fewer than ten connections', async () => {
+    const busy = (
+      await createUser(handle.db, {
+        email: 'busy@example.com',
+        passwordHash: 'hash',
+        firstName: 'Busy',
+        lastName: 'User',
+      })
+    ).id
+    await meet({ firstName: 'Ada', lastName: 'Zephir' }, {}, busy)
+    const zephyr = () =>
+      searchConnections(handle.db, { authorId: busy, query: 'zephyr', limit: 20 })
+    // Nothing has the word: the near miss is found.
+    expect(namesOf(await zephyr())).toEqual(['Ada Zephir'])
+    for (let index = 0; index < 10; index++) {
+      await meet({ firstName: 'Note', lastName: `Taker ${index}` }, { notes: 'Zephyr pilot' }, busy)
+    }
+    const found = namesOf(await zephyr())
+    expect(found).toHaveLength(10)
+    expect(found).not.toContain('Ada Zephir')
+  })
+})

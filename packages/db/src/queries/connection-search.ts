@@ -16,6 +16,9 @@ export const HIGHLIGHT_END = '\uE001'
 
 // pg_trgm word_similarity above which a search word counts as a misspelling of a name or company.
 const TYPO_SIMILARITY = 0.5
+// Misspellings are looked for only when the words themselves match fewer connections than this:
+// word_similarity is computed for every connection of the author, the full-text match by index.
+const ENOUGH_WORD_MATCHES = 10
 const MAX_TERMS = 8
 // Shorter words are matched whole: 'ai' should not find every word that starts with 'ai'.
 const MIN_PREFIX_LENGTH = 3
@@ -48,8 +51,8 @@ export function searchTerms(query: string): string[] {
 
 const fullName = sql`${people.firstName} || ' ' || ${people.lastName}`
 
-// Titles are short and events few, so the title is not stored as a vector.
-const eventDocument = sql`setweight(to_tsvector('english', coalesce(${events.title}, '')), 'B')`
+// Null for a connection without an event (left joined): coalesced, so the document is not null.
+const eventDocument = sql`coalesce(${events.searchVector}, ''::tsvector)`
 
 function prefixQuery(term: string): SQL {
   return sql`to_tsquery('english', ${term.length >= MIN_PREFIX_LENGTH ? `${term}:*` : term})`
@@ -105,7 +108,8 @@ function excerpt(text: SQL, query: SQL): SQL<string> {
 /**
  * The author's connections that match the query anywhere: the person's name, company and email,
  * the focus, notes and voice-note transcription, and the event's title (full-text, any word, word
- * prefixes), or whose name or company is a near miss of a word (typos). Best match first, with
+ * prefixes), or, when the words match fewer than ENOUGH_WORD_MATCHES, whose name or company is a
+ * near miss of a word (typos). Best match first, with
  * each matching field's text and its matched words between HIGHLIGHT_START and HIGHLIGHT_END.
  */
 export async function searchConnections(db: Database, search: ConnectionSearch) {
@@ -121,11 +125,31 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
     .where(and(eq(connections.authorId, authorId), sql`${connections.searchVector} @@ ${query}`))
   const documents = [sql`${connections.searchVector}`, sql`${people.searchVector}`, eventDocument]
   const document = sql`(${sql.join(documents, sql` || `)})`
+  const wordMatches = db
+    .select({ id: connections.id })
+    .from(connections)
+    .innerJoin(people, eq(people.id, connections.personId))
+    .leftJoin(events, eq(events.id, connections.eventId))
+    .where(
+      and(
+        eq(connections.authorId, authorId),
+        matchesFilters(search),
+        or(
+          inArray(connections.id, ownTextMatches),
+          sql`${people.searchVector} @@ ${query}`,
+          sql`${eventDocument} @@ ${query}`,
+        ),
+      ),
+    )
+    .limit(ENOUGH_WORD_MATCHES)
+  // Computed once for the statement (an InitPlan): when true, no similarity is computed at all.
+  const looksForTypos = sql`(select count(*) < ${ENOUGH_WORD_MATCHES} from (${wordMatches}) word_matches)`
+  const isTypo = sql`(${looksForTypos} and ${typo} >= ${TYPO_SIMILARITY})`
   // More of the words first; among equals, where they are (name > company, focus, event > notes >
   // transcription); a near-miss name or company counts a little.
   // In double precision, which a JS number holds exactly, so a page's last rank compares equal.
   const rank = sql<number>`(${wordsFound(documents, terms)} + ts_rank(${document}, ${query})
-    + case when ${typo} >= ${TYPO_SIMILARITY} then ${typo} * 0.1 else 0 end)::float8`
+    + case when ${isTypo} then ${typo} * 0.1 else 0 end)::float8`
 
   const matches = db
     .select({ id: connections.id, createdAt: connections.createdAt, rank: rank.as('rank') })
@@ -142,7 +166,7 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
           inArray(connections.id, ownTextMatches),
           sql`${people.searchVector} @@ ${query}`,
           sql`${eventDocument} @@ ${query}`,
-          sql`${typo} >= ${TYPO_SIMILARITY}`,
+          isTypo,
         ),
       ),
     )

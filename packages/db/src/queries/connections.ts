@@ -4,6 +4,7 @@ import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
 import {
   jsonArrayText,
+  jsonDatePaths,
   jsonObject,
   jsonObjectOrNull,
   jsonPageFields,
@@ -200,6 +201,9 @@ const connectionJson = () =>
     event: jsonObjectOrNull(events.id, eventSummaryColumns),
   })
 
+const connectionDates = () =>
+  jsonDatePaths({ ...connectionColumns, person: personColumns, event: eventSummaryColumns })
+
 /**
  * What listConnections returns (only what the filters let through), as UTF-8 JSON text: what
  * JSON.stringify would make of it.
@@ -295,6 +299,7 @@ function connectionPageJsonStatement(
   const rows = db
     .select({
       row: connectionJson().as('row'),
+      dates: connectionDates().as('dates'),
       pageKey: exactTimestamp(connections.createdAt).as('page_key'),
       id: connections.id,
       n: sql<number>`row_number() over (order by ${connections.createdAt} desc, ${connections.id} desc)`.as(

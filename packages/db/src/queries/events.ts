@@ -19,6 +19,7 @@ import { connections, eventAttendees, events } from '../schema/index.ts'
 import {
   jsonArrayText,
   jsonBytesStatement,
+  jsonDatePaths,
   jsonObject,
   jsonPageFields,
   selectJsonPage,
@@ -211,6 +212,7 @@ export async function listEventsForUserPageJson(
     db
       .select({
         row: jsonObject(fields).as('row'),
+        dates: jsonDatePaths(fields).as('dates'),
         pageKey: exactTimestamp(events.startDateTime).as('page_key'),
         id: events.id,
         n: sql<number>`row_number() over (order by ${events.startDateTime} desc, ${events.id} desc)`.as(

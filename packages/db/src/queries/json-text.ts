@@ -1,5 +1,5 @@
-import { fillPlaceholders, is, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { PgTimestamp, type PgColumn } from 'drizzle-orm/pg-core'
+import { fillPlaceholders, is, SQL, sql, type Placeholder } from 'drizzle-orm'
+import { PgColumn, PgTimestamp } from 'drizzle-orm/pg-core'
 import type { ParameterOrJSON, Sql } from 'postgres'
 import type { Database } from '../client.ts'
 import type { PagePosition } from './paging.ts'
@@ -81,18 +81,55 @@ export function jsonBytesStatement<Values extends Record<string, unknown>>(
   return jsonStatement(db, name, query, bytesReader)
 }
 
-/** The rows of a page, each as a JSON object (`row`), with its sort key, id and place (1, 2, ...). */
-export type JsonPageRows = { row: unknown; pageKey: unknown; id: unknown; n: unknown }
+/** The fields of a JSON object as jsonObject takes them, with nested objects as their own fields. */
+export type JsonShape = { [key: string]: JsonField | JsonShape }
+
+const isField = (value: JsonField | JsonShape): value is JsonField =>
+  is(value, SQL) || is(value, PgColumn)
+
+/**
+ * The paths of the object's timestamps that are not null, comma-separated ('createdAt,event.startDateTime'):
+ * in the JSON text they are ISO strings, and a tRPC answer tells the client which strings to turn
+ * back into Dates (superjson's meta), as it would have for the objects.
+ */
+export function jsonDatePaths(shape: JsonShape, prefix = ''): SQL<string> {
+  const paths = Object.entries(shape).flatMap(([key, value]): SQL[] => {
+    if (!isField(value)) return [jsonDatePaths(value, `${prefix}${key}.`)]
+    return is(value, PgTimestamp)
+      ? [sql`case when ${value} is not null then ${sql.raw(`'${prefix}${key}'`)} end`]
+      : []
+  })
+  return paths.length === 0
+    ? sql<string>`null::text`
+    : sql<string>`nullif(concat_ws(',', ${sql.join(paths, sql`, `)}), '')`
+}
+
+/**
+ * The rows of a page, each as a JSON object (`row`) with its date paths (jsonDatePaths), its sort
+ * key, id and place (1, 2, ...).
+ */
+export type JsonPageRows = {
+  row: unknown
+  dates: unknown
+  pageKey: unknown
+  id: unknown
+  n: unknown
+}
 
 /**
  * Selects a page of `limit` rows as one JSON array text (`json`) from a subquery of up to
- * `limit + 1` rows in order, and `next`: the last row's [key, id] as JSON text when there is more.
+ * `limit + 1` rows in order; `next`: the last row's [key, id] as JSON text when there is more; and
+ * `dates`: the [place from 0, date paths] of each row with a date, as JSON text, or null.
  */
 export function jsonPageFields(page: JsonPageRows, limit: number | Placeholder) {
+  const onPage = sql`${page.n} <= ${limit}`
   return {
-    json: sql<string>`coalesce(json_agg(${page.row} order by ${page.n}) filter (where ${page.n} <= ${limit}), '[]')::text`,
+    json: sql<string>`coalesce(json_agg(${page.row} order by ${page.n}) filter (where ${onPage}), '[]')::text`,
     next: sql<string | null>`case when count(*) > ${limit}
       then max(case when ${page.n} = ${limit} then json_build_array(${page.pageKey}, ${page.id})::text end) end`,
+    dates: sql<
+      string | null
+    >`(json_agg(json_build_array(${page.n} - 1, ${page.dates}) order by ${page.n}) filter (where ${onPage} and ${page.dates} is not null))::text`,
   }
 }
 
@@ -117,10 +154,19 @@ export function statementCache<Statement>() {
   }
 }
 
-/** A page's items as one JSON array text, in UTF-8, and where the next page starts. */
-export type JsonPage = { json: Uint8Array<ArrayBuffer>; next: PagePosition | null }
+/**
+ * A page's items as one JSON array text, in UTF-8, where the next page starts, and which of the
+ * items' strings are dates: [place, 'path,path'] per item that has any.
+ */
+export type JsonPage = {
+  json: Uint8Array<ArrayBuffer>
+  next: PagePosition | null
+  dates: [number, string][]
+}
 
-type JsonPageQuery = PromiseLike<{ json: string; next: string | null }[]> & {
+type JsonPageRow = { json: string; next: string | null; dates: string | null }
+
+type JsonPageQuery = PromiseLike<JsonPageRow[]> & {
   toSQL: () => { sql: string; params: unknown[] }
 }
 
@@ -135,7 +181,7 @@ export function jsonPageStatement<Values extends Record<string, unknown>>(
   name: string,
   query: JsonPageQuery & {
     prepare: (name: string) => {
-      execute: (values: Record<string, unknown>) => Promise<{ json: string; next: string | null }[]>
+      execute: (values: Record<string, unknown>) => Promise<JsonPageRow[]>
     }
   },
 ): (values: Values) => Promise<JsonPage> {
@@ -193,24 +239,33 @@ const bytesReader: JsonReader<{ json: string }, Uint8Array<ArrayBuffer>> = {
   fromRows: encodedText,
 }
 
-const pageReader: JsonReader<{ json: string; next: string | null }, JsonPage> = {
+const pageReader: JsonReader<JsonPageRow, JsonPage> = {
   fromWire: pageOfWire,
   fromRows: pageOfRows,
 }
 
 function pageOfWire(rows: Buffer[][]): JsonPage {
-  const nextBytes = rows[0]?.[1]
-  return withNext(wireBytes(rows), nextBytes ? utf8Text.decode(nextBytes) : null)
+  const [, nextBytes, datesBytes] = rows[0] ?? []
+  return jsonPage(
+    wireBytes(rows),
+    nextBytes ? utf8Text.decode(nextBytes) : null,
+    datesBytes ? utf8Text.decode(datesBytes) : null,
+  )
 }
 
-function pageOfRows(rows: { json: string; next: string | null }[]): JsonPage {
-  return withNext(encodedText(rows), rows[0]?.next ?? null)
+function pageOfRows(rows: JsonPageRow[]): JsonPage {
+  return jsonPage(encodedText(rows), rows[0]?.next ?? null, rows[0]?.dates ?? null)
 }
 
-function withNext(json: Uint8Array<ArrayBuffer>, next: string | null): JsonPage {
-  if (!next) return { json, next: null }
+function jsonPage(
+  json: Uint8Array<ArrayBuffer>,
+  next: string | null,
+  dates: string | null,
+): JsonPage {
+  const datePaths = dates ? (JSON.parse(dates) as [number, string][]) : []
+  if (!next) return { json, next: null, dates: datePaths }
   const [key, id] = JSON.parse(next) as [string, string]
-  return { json, next: { key, id } }
+  return { json, next: { key, id }, dates: datePaths }
 }
 
 function wireBytes([row]: Buffer[][]): Uint8Array<ArrayBuffer> {

@@ -45,7 +45,7 @@ export const connections = pgTable(
     followUpOn: date({ mode: 'string' }),
     followUpDone: boolean().notNull().default(false),
     // The connection's own words for memory search, weighted focus > notes > transcription; the
-    // person's words are in people.search_vector, the event's title is weighed in at query time.
+    // person's words are in people.search_vector, the event's title in events.search_vector.
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { tsvector } from './tsvector.ts'
 import { users } from './users.ts'
 
 export const events = pgTable(
@@ -11,6 +13,11 @@ export const events = pgTable(
     endDateTime: timestamp({ withTimezone: true }),
     location: text(),
     logoUrl: text(),
+    // The title's words for memory search, stored as it ranks them (weight B) rather than computed
+    // for every connection a search reads.
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'B')`),
     // An event outlives the admin who created it only if ownership is handed over first.
     createdBy: uuid()
       .notNull()

@@ -1,0 +1,74 @@
+import {
+  listConnectionsPageJson,
+  listEventsForUserPageJson,
+  type Database,
+  type JsonPage,
+} from '@fiveconnect/db'
+import superjson from 'superjson'
+import type { z } from 'zod'
+import { encodeCursor } from './common.schema.ts'
+import { connectionPageOutput, listConnectionsInput } from './connections/connection.schema.ts'
+import { eventForUserPageOutput, listEventsInput } from './events/event.schema.ts'
+
+/**
+ * A list the client reads over tRPC whose page Postgres writes as JSON text: the procedure of the
+ * same path answers the same page, built as objects. `page` reads it for the signed-in user.
+ */
+type JsonList<Input extends z.ZodType> = {
+  input: Input
+  output: z.ZodType
+  page: (db: Database, userId: string, input: z.output<Input>) => Promise<JsonPage>
+}
+
+const jsonList = <Input extends z.ZodType>(list: JsonList<Input>) =>
+  list as unknown as JsonList<z.ZodType<unknown>>
+
+/** The lists, by their procedure's path. */
+export const JSON_LISTS: Readonly<Record<string, JsonList<z.ZodType<unknown>>>> = {
+  'connections.list': jsonList({
+    input: listConnectionsInput,
+    output: connectionPageOutput,
+    page: (db, userId, { limit, cursor, ...filters }) =>
+      listConnectionsPageJson(db, userId, { limit, after: cursor }, filters),
+  }),
+  'events.list': jsonList({
+    input: listEventsInput,
+    output: eventForUserPageOutput,
+    page: (db, userId, { limit, cursor, ...filters }) =>
+      listEventsForUserPageJson(db, userId, { limit, after: cursor }, filters),
+  }),
+}
+
+const utf8 = new TextEncoder()
+
+/**
+ * The page as superjson writes the procedure's answer, `{ items, nextCursor }`: its JSON under
+ * `json`, and under `meta` which strings are Dates, so the client gets what the procedure would
+ * have sent. The items' JSON text is spliced in as Postgres wrote it, never parsed.
+ */
+export function superjsonPage(page: JsonPage): Uint8Array[] {
+  const values = Object.fromEntries(
+    page.dates.flatMap(([place, paths]) =>
+      paths.split(',').map((path) => [`items.${place}.${path}`, ['Date']]),
+    ),
+  )
+  const nextCursor = page.next && encodeCursor(page.next)
+  const meta = page.dates.length > 0 ? `,"meta":${JSON.stringify({ values, v: 1 })}` : ''
+  return [
+    utf8.encode('{"json":{"items":'),
+    page.json,
+    utf8.encode(`,"nextCursor":${JSON.stringify(nextCursor)}}${meta}}`),
+  ]
+}
+
+/**
+ * Checks that the answer is what the list's output schema allows, read back as the client reads
+ * it; throws when not. For tests and development: in production the schema is not checked on every
+ * answer (ADR 026).
+ */
+export function checkJsonListAnswer(list: JsonList<z.ZodType<unknown>>, parts: Uint8Array[]) {
+  const text = Buffer.concat(parts).toString('utf8')
+  list.output.parse(
+    superjson.deserialize(JSON.parse(text) as Parameters<typeof superjson.deserialize>[0]),
+  )
+}

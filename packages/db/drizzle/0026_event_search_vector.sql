@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', title), 'B')) STORED NOT NULL;
