@@ -85,6 +85,12 @@ export async function measureClient(
         },
         {
           group: 'Client',
+          name: `Lighthouse mobile Total Blocking Time, ${page.name}`,
+          unit: 'ms',
+          value: result.tbtMs,
+        },
+        {
+          group: 'Client',
           name: `Lighthouse CLS, ${page.name}`,
           unit: '',
           value: result.cls,

@@ -2,7 +2,7 @@ import type { User } from '@fiveconnect/api/schemas'
 import { Box, Button, Group, Text, ThemeIcon } from '@mantine/core'
 import { IconAffiliate, IconUser } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import { whenIdle } from '../lib/when-idle.ts'
 
 export const HEADER_HEIGHT = 60
@@ -15,7 +15,7 @@ const ProfileMenu = lazy(() =>
     .then((module) => ({ default: module.ProfileMenu })),
 )
 
-export function AppHeader({ user }: { user: User | null }) {
+export const AppHeader = memo(function AppHeader({ user }: { user: User | null }) {
   return (
     <Box
       component="header"
@@ -60,4 +60,4 @@ export function AppHeader({ user }: { user: User | null }) {
       </Group>
     </Box>
   )
-}
+})

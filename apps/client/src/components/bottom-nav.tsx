@@ -8,6 +8,7 @@ import {
   type Icon,
 } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router'
+import { memo } from 'react'
 
 export const BOTTOM_NAV_HEIGHT = 64
 
@@ -25,7 +26,7 @@ const TABS: readonly Tab[] = [
 ]
 const ADMIN_TAB: Tab = { to: '/admin', label: 'Admin', icon: IconShield }
 
-export function BottomNav({ isAdmin }: { isAdmin: boolean }) {
+export const BottomNav = memo(function BottomNav({ isAdmin }: { isAdmin: boolean }) {
   const tabs = isAdmin ? [...TABS, ADMIN_TAB] : TABS
   return (
     <Box
@@ -68,4 +69,4 @@ export function BottomNav({ isAdmin }: { isAdmin: boolean }) {
       </Group>
     </Box>
   )
-}
+})

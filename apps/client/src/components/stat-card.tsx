@@ -1,5 +1,5 @@
 import { Card, Group, Loader, Text } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 
 type Props = {
   label: string
@@ -12,7 +12,7 @@ type Props = {
  * A figure with its label under it, full width, so a two-word label stays on one line in a
  * two-column grid at 360 px. `data-stat-label` lets the layout check find the label.
  */
-export function StatCard({ label, value, icon }: Props) {
+export const StatCard = memo(function StatCard({ label, value, icon }: Props) {
   return (
     <Card withBorder radius="lg" padding="md" aria-label={label}>
       <Group justify="space-between" wrap="nowrap" align="center" mih={36}>
@@ -30,4 +30,4 @@ export function StatCard({ label, value, icon }: Props) {
       </Text>
     </Card>
   )
-}
+})

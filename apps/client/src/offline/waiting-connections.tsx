@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, memo, Suspense, useState } from 'react'
 import { toast } from '../lib/toast.ts'
 import type { QueuedConnection } from './outbox-item.ts'
 import { discardQueued, retryQueued, useWaitingConnections } from './outbox.ts'
@@ -13,7 +13,7 @@ const ConfirmDialog = lazy(() =>
  * Connections saved on this device and not yet on the server, shown at once after saving: waiting
  * to sync, or refused by the server with its reason, to retry or discard.
  */
-export function WaitingConnections() {
+export const WaitingConnections = memo(function WaitingConnections() {
   const waiting = useWaitingConnections()
   const [discarding, setDiscarding] = useState<QueuedConnection | null>(null)
   if (waiting.length === 0) return null
@@ -78,4 +78,4 @@ export function WaitingConnections() {
       </Suspense>
     </Card>
   )
-}
+})

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconCalendarPlus, IconCheck } from '@tabler/icons-react'
+import { memo } from 'react'
 import { useUpdateConnection } from '../../api/connection-mutations.ts'
 import type { HomeSummary } from '../../api/router-types.ts'
 import { formatDate, fullNameOf } from '../../lib/format.ts'
@@ -10,7 +11,7 @@ type FollowUp = HomeSummary['followUpsDue'][number]
 type Props = { followUps: FollowUp[] | undefined; isPending: boolean; isError: boolean }
 
 /** Home's 'Follow up' section: overdue and soon-due follow-ups, earliest first (as answered). */
-export function FollowUpsCard({ followUps, isPending, isError }: Props) {
+export const FollowUpsCard = memo(function FollowUpsCard({ followUps, isPending, isError }: Props) {
   const today = localDay(new Date())
   const due = followUps ?? []
   const update = useUpdateConnection()
@@ -86,4 +87,4 @@ export function FollowUpsCard({ followUps, isPending, isError }: Props) {
       )}
     </Card>
   )
-}
+})

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core'
 import { IconCalendar, IconChevronRight, IconPlus } from '@tabler/icons-react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, memo, Suspense, useState } from 'react'
 import { useCurrentUser } from '../../api/auth.ts'
 import { useJoinedEvents } from '../../api/events.ts'
 import { useHomeSummary } from '../../api/home.ts'
@@ -43,9 +43,6 @@ export function HomeScreen() {
   const isNewAccount = useRouterState({ select: (state) => state.location.state.isNewAccount })
   const joinedEvents = useJoinedEvents()
   const now = new Date()
-  const upcoming = (joinedEvents.data ?? [])
-    .filter((event) => isUpcoming(event, now))
-    .sort((a, b) => a.startDateTime.getTime() - b.startDateTime.getTime())
   const attendedCount = (joinedEvents.data ?? []).filter((event) => !isUpcoming(event, now)).length
 
   return (
@@ -62,28 +59,7 @@ export function HomeScreen() {
         <StatCard label="Events Attended" value={joinedEvents.data ? attendedCount : undefined} />
       </SimpleGrid>
 
-      <Card
-        component={Link}
-        to="/add-connection"
-        withBorder
-        radius="lg"
-        padding="md"
-        bg="indigo.8"
-        c="white"
-      >
-        <Group wrap="nowrap">
-          <ThemeIcon size={44} radius="xl" variant="white" aria-hidden>
-            <IconPlus size={24} />
-          </ThemeIcon>
-          <Stack gap={0} style={{ flex: 1 }}>
-            <Text fw={700} size="lg">
-              Add Connection
-            </Text>
-            <Text size="sm">Record someone you just met</Text>
-          </Stack>
-          <IconChevronRight aria-hidden />
-        </Group>
-      </Card>
+      <AddConnectionCard />
 
       <WaitingConnections />
 
@@ -93,37 +69,11 @@ export function HomeScreen() {
         isError={summary.isError}
       />
 
-      <Stack gap="sm" component="section" aria-labelledby="your-events">
-        <Title order={2} size="h3" id="your-events">
-          Your Events
-        </Title>
-        <Card withBorder radius="lg" padding="md">
-          <Group justify="space-between" mb="sm">
-            <Group gap="xs">
-              <IconCalendar size={20} aria-hidden />
-              <Text fw={700}>Upcoming</Text>
-            </Group>
-            {joinedEvents.data && (
-              <Badge variant="light" aria-label={`${upcoming.length} upcoming events`}>
-                {upcoming.length}
-              </Badge>
-            )}
-          </Group>
-          {joinedEvents.isPending ? (
-            <Loader size="sm" aria-label="Loading events" />
-          ) : joinedEvents.isError ? (
-            <Alert color="red">Your events could not be loaded.</Alert>
-          ) : upcoming.length === 0 ? (
-            <Text c="dimmed">No upcoming events</Text>
-          ) : (
-            <Stack gap="sm">
-              {upcoming.map((event) => (
-                <UpcomingEventRow key={event.id} event={event} />
-              ))}
-            </Stack>
-          )}
-        </Card>
-      </Stack>
+      <YourEvents
+        events={joinedEvents.data}
+        isPending={joinedEvents.isPending}
+        isError={joinedEvents.isError}
+      />
 
       {summary.data && summary.data.sharedWithYou.length > 0 && (
         <RecentConnections
@@ -146,6 +96,84 @@ export function HomeScreen() {
     </Stack>
   )
 }
+
+// Home renders again whenever one of its queries or the router's state changes, several times while
+// the first screen settles; memo keeps those renders to the sections whose data changed.
+
+const AddConnectionCard = memo(function AddConnectionCard() {
+  return (
+    <Card
+      component={Link}
+      to="/add-connection"
+      withBorder
+      radius="lg"
+      padding="md"
+      bg="indigo.8"
+      c="white"
+    >
+      <Group wrap="nowrap">
+        <ThemeIcon size={44} radius="xl" variant="white" aria-hidden>
+          <IconPlus size={24} />
+        </ThemeIcon>
+        <Stack gap={0} style={{ flex: 1 }}>
+          <Text fw={700} size="lg">
+            Add Connection
+          </Text>
+          <Text size="sm">Record someone you just met</Text>
+        </Stack>
+        <IconChevronRight aria-hidden />
+      </Group>
+    </Card>
+  )
+})
+
+const YourEvents = memo(function YourEvents({
+  events,
+  isPending,
+  isError,
+}: {
+  events: JoinedEvent[] | undefined
+  isPending: boolean
+  isError: boolean
+}) {
+  const now = new Date()
+  const upcoming = (events ?? [])
+    .filter((event) => isUpcoming(event, now))
+    .sort((a, b) => a.startDateTime.getTime() - b.startDateTime.getTime())
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="your-events">
+      <Title order={2} size="h3" id="your-events">
+        Your Events
+      </Title>
+      <Card withBorder radius="lg" padding="md">
+        <Group justify="space-between" mb="sm">
+          <Group gap="xs">
+            <IconCalendar size={20} aria-hidden />
+            <Text fw={700}>Upcoming</Text>
+          </Group>
+          {events && (
+            <Badge variant="light" aria-label={`${upcoming.length} upcoming events`}>
+              {upcoming.length}
+            </Badge>
+          )}
+        </Group>
+        {isPending ? (
+          <Loader size="sm" aria-label="Loading events" />
+        ) : isError ? (
+          <Alert color="red">Your events could not be loaded.</Alert>
+        ) : upcoming.length === 0 ? (
+          <Text c="dimmed">No upcoming events</Text>
+        ) : (
+          <Stack gap="sm">
+            {upcoming.map((event) => (
+              <UpcomingEventRow key={event.id} event={event} />
+            ))}
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  )
+})
 
 function UpcomingEventRow({ event }: { event: JoinedEvent }) {
   return (
@@ -172,7 +200,7 @@ type RecentConnection = HomeSummary['recentConnections'][number]
  * The newest connections, newest first, as the summary answers them: those the user made, or
  * those whose person sent their details through the share page (with the event they landed on).
  */
-function RecentConnections({
+const RecentConnections = memo(function RecentConnections({
   title,
   headingId,
   showEvent = false,
@@ -248,4 +276,4 @@ function RecentConnections({
       )}
     </Card>
   )
-}
+})

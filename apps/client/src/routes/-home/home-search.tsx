@@ -1,10 +1,10 @@
 import { ActionIcon, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { memo, useState, type FormEvent } from 'react'
 
 /** Memory search from Home: opens the Connections screen with the text as its search. */
-export function HomeSearch() {
+export const HomeSearch = memo(function HomeSearch() {
   const navigate = useNavigate()
   const [text, setText] = useState('')
   const submit = (event: FormEvent) => {
@@ -30,4 +30,4 @@ export function HomeSearch() {
       />
     </form>
   )
-}
+})
