@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { REPO_ROOT } from '../app-server.ts'
 import { messageOf } from '../messages.ts'
 import type { Figure } from '../report.ts'
-import { jsLoadedBy, LANDING_INITIAL_JS, lighthouseScore } from '../targets.ts'
+import { jsLoadedBy, LANDING_INITIAL_JS, lighthouseScore, lighthouseTbt } from '../targets.ts'
 import { cardScanSizes, measureCardScan } from './card-scan.ts'
 import { gzipBytesOf, initialScripts, measureChunks, type Chunk } from './chunks.ts'
 import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse.ts'
@@ -85,7 +85,7 @@ export async function measureClient(
         },
         {
           group: 'Client',
-          name: `Lighthouse mobile Total Blocking Time, ${page.name}`,
+          name: lighthouseTbt(page.name),
           unit: 'ms',
           value: result.tbtMs,
         },
