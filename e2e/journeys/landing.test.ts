@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
+import { PHONE, screenshot, seriousA11yViolations, skipWelcome } from '../src/browser.ts'
 import { appAndBrowser } from '../src/journey.ts'
 
 const journey = appAndBrowser()
@@ -53,6 +53,7 @@ describe('the prerendered pages', () => {
 
   it("show a toast carried across the reload, as the app does after 'Sign Out'", async () => {
     const context = await journey.browser.newContext(PHONE)
+    await skipWelcome(context)
     const page = await context.newPage()
     await page.goto(`${journey.app.url}/terms`)
     await page.evaluate(() =>
@@ -77,6 +78,9 @@ describe('the prerendered pages', () => {
 
   it('run none of the app until the visitor heads for sign-in', async () => {
     const context = await journey.browser.newContext(PHONE)
+    // A returning visitor: the first-visit welcome, which loads a chunk of its own and covers the
+    // page, would open while a slow machine is still waiting for the network to go idle.
+    await skipWelcome(context)
     const page = await context.newPage()
     const scripts: string[] = []
     page.on('request', (request) => {
