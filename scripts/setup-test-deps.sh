@@ -9,6 +9,9 @@ declare -A apt_packages=(
   [ffprobe]=ffmpeg
   [espeak-ng]=espeak-ng
   [pocketsphinx_continuous]=pocketsphinx
+  # Venue noise mixed under the spoken notes the offline engine is measured on.
+  [sox]=sox
+  [soxi]=sox
   # pnpm backup / restore on Postgres, and their tests.
   [pg_dump]=postgresql-client
   [pg_restore]=postgresql-client

@@ -15,6 +15,7 @@ import { messageOf } from './messages.ts'
 import { evaluate, type Figure } from './report.ts'
 import { seedInto } from './seed.ts'
 import { isSizeName, SIZES, type SizeName } from './sizes.ts'
+import { measureSpeech } from './speech/measure-speech.ts'
 import { withTarget } from './targets.ts'
 import { writeResults } from './write-results.ts'
 
@@ -130,6 +131,10 @@ async function main() {
     log,
   })
   figures.push(...pglite.figures)
+
+  const speech = await measureSpeech(log)
+  figures.push(...speech.figures)
+  notes.push(...speech.notes)
 
   const printed = await writeResults({
     size,
