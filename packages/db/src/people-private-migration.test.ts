@@ -124,6 +124,11 @@ const before = new Map<string, Awaited<ReturnType<typeof viewOf>>>()
 const LATER_COLUMNS = [
   { table: 'connections', column: 'voice_note_recorded_at', type: 'timestamptz' },
   { table: 'people', column: 'owner_id', type: 'uuid' },
+  {
+    table: 'events',
+    column: 'search_vector',
+    type: "tsvector generated always as (setweight(to_tsvector('english', title), 'B')) stored",
+  },
 ]
 
 beforeAll(async () => {
