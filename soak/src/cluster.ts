@@ -4,10 +4,9 @@ import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startApp, type RunningApp } from '@fiveconnect/e2e/app-server'
-import S3rver from 's3rver'
-import { SMTPServer } from 'smtp-server'
+import { startS3Server, TEST_BUCKET } from '@fiveconnect/server/test/s3-server'
+import { startSmtpSink } from '@fiveconnect/server/test/smtp-sink'
 
-const BUCKET = 'fiveconnect-soak'
 /** How long a stopping instance fails its health check before it closes: two checks' worth. */
 export const DRAIN_SECONDS = 3
 /** What one user may upload a day in the cluster: low enough for the soak to reach it at once. */
@@ -52,36 +51,6 @@ async function freePort(): Promise<number> {
   return port
 }
 
-/** Mail as the SMTP sink received it: who it went to, and its subject line. */
-export type ReceivedMail = { to: string[]; subject: string }
-
-async function startSmtpSink() {
-  const received: ReceivedMail[] = []
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8')
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((done) => sink.listen(0, '127.0.0.1', done))
-  const { port } = sink.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((done) => sink.close(() => done())),
-  }
-}
-
 async function startHaproxy(config: string, port: number) {
   const dir = await mkdtemp(join(tmpdir(), 'fiveconnect-haproxy-'))
   const file = join(dir, 'haproxy.cfg')
@@ -117,15 +86,7 @@ async function startHaproxy(config: string, port: number) {
  * one SMTP server, behind HAProxy: what the README's 'Running several instances' describes.
  */
 export async function startCluster(databaseUrl: string, count: number) {
-  const s3Dir = await mkdtemp(join(tmpdir(), 'fiveconnect-s3-'))
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET }],
-  })
-  const { port: s3Port } = await s3.run()
+  const s3 = await startS3Server()
   const smtp = await startSmtpSink()
   const port = await freePort()
   const url = `http://localhost:${port}`
@@ -136,8 +97,8 @@ export async function startCluster(databaseUrl: string, count: number) {
     TRUST_PROXY: 'true',
     SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
     SMTP_URL: smtp.url,
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: TEST_BUCKET,
+    S3_ENDPOINT: s3.endpoint,
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
@@ -180,8 +141,7 @@ export async function startCluster(databaseUrl: string, count: number) {
       await haproxy.stop()
       await Promise.all(instances.map((instance) => instance.stop()))
       await smtp.close()
-      await s3.close()
-      await rm(s3Dir, { recursive: true, force: true })
+      await s3.stop()
     },
   }
 }

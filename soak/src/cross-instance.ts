@@ -1,5 +1,6 @@
 import type { RunningApp } from '@fiveconnect/e2e/app-server'
-import { UPLOAD_FILES_PER_DAY, type ReceivedMail } from './cluster.ts'
+import type { SinkMail } from '@fiveconnect/server/test/smtp-sink'
+import { UPLOAD_FILES_PER_DAY } from './cluster.ts'
 import { VirtualUser } from './virtual-user.ts'
 
 /** One property of the cluster: what a user should see, and what they saw. */
@@ -113,11 +114,11 @@ export async function digestRecipients(url: string, count: number): Promise<stri
 }
 
 /** How many digests each recipient got: every count must be one. */
-export function digestsReceived(mails: ReceivedMail[], recipients: string[]) {
+export function digestsReceived(mails: SinkMail[], recipients: string[]) {
   const counts = recipients.map(
     (email) =>
       mails.filter(
-        (mail) => mail.to.includes(email) && mail.subject.startsWith('Your follow-ups for'),
+        (mail) => mail.to.includes(email) && /^Subject: Your follow-ups for/m.test(mail.raw),
       ).length,
   )
   return {
