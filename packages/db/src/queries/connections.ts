@@ -194,15 +194,22 @@ function connectionPageIds(
 
 const newestFirst = [desc(connections.createdAt), desc(connections.id)]
 
-const connectionJson = () =>
+/** A connection as the JSON object Postgres writes: its columns, its person and its event (or null). */
+export const connectionJson = () =>
   jsonObject({
     ...connectionColumns,
     person: jsonObject(personColumns),
     event: jsonObjectOrNull(events.id, eventSummaryColumns),
   })
 
-const connectionDates = () =>
-  jsonDatePaths({ ...connectionColumns, person: personColumns, event: eventSummaryColumns })
+/** The fields of connectionJson's object, nested objects as their own fields. */
+export const connectionShape = {
+  ...connectionColumns,
+  person: personColumns,
+  event: eventSummaryColumns,
+}
+
+const connectionDates = () => jsonDatePaths(connectionShape)
 
 /**
  * What listConnections returns (only what the filters let through), as UTF-8 JSON text: what

@@ -105,6 +105,34 @@ export function jsonDatePaths(shape: JsonShape, prefix = ''): SQL<string> {
 }
 
 /**
+ * A function that turns the timestamps of an object parsed from jsonObject's JSON (ISO strings)
+ * back into the Dates drizzle answers for them, in place.
+ */
+export function jsonDateReviver(shape: JsonShape): (value: Record<string, unknown>) => void {
+  const revivers = Object.entries(shape).flatMap(([key, field]) => {
+    if (!isField(field)) {
+      const revive = jsonDateReviver(field)
+      return [
+        (value: Record<string, unknown>) => {
+          const nested = value[key]
+          if (nested && typeof nested === 'object') revive(nested as Record<string, unknown>)
+        },
+      ]
+    }
+    if (!is(field, PgTimestamp)) return []
+    return [
+      (value: Record<string, unknown>) => {
+        const text = value[key]
+        if (typeof text === 'string') value[key] = new Date(text)
+      },
+    ]
+  })
+  return (value) => {
+    for (const revive of revivers) revive(value)
+  }
+}
+
+/**
  * The rows of a page, each as a JSON object (`row`) with its date paths (jsonDatePaths), its sort
  * key, id and place (1, 2, ...).
  */
