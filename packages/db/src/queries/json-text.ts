@@ -198,12 +198,7 @@ type JsonPageQuery = PromiseLike<JsonPageRow[]> & {
   toSQL: () => { sql: string; params: unknown[] }
 }
 
-/** Runs a query of jsonPageFields, the page's JSON as selectJsonBytes answers a list's. */
-export async function selectJsonPage(db: Database, query: JsonPageQuery): Promise<JsonPage> {
-  return selectJson(db, query, pageReader)
-}
-
-/** selectJsonPage for a query built once, as jsonBytesStatement is for a list's. */
+/** A query of jsonPageFields built once, its page's JSON read as jsonBytesStatement reads a list's. */
 export function jsonPageStatement<Values extends Record<string, unknown>>(
   db: Database,
   name: string,
