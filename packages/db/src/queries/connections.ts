@@ -72,7 +72,8 @@ export function matchesFilters({ eventId, type, needsFollowUp }: ConnectionFilte
   return filterConditions({ eventId, types: type ? [type] : undefined, needsFollowUp })
 }
 
-function filterConditions({ eventId, types, needsFollowUp }: FilterConditions) {
+/** The filters as conditions, with placeholders for their values in a statement built once. */
+export function filterConditions({ eventId, types, needsFollowUp }: FilterConditions) {
   return and(
     eventId ? eq(connections.eventId, eventId) : undefined,
     types ? arrayContains(connections.connectionTypes, types) : undefined,
