@@ -627,6 +627,8 @@ describe('authorization, by construction', () => {
         t.app.routes
           .filter((route) => route.method !== 'ALL' && /[:*]/.test(route.path))
           .filter((route) => route.path !== '/api/*')
+          // tRPC's lists answered from Postgres's JSON: procedures, each with its own case above.
+          .filter((route) => route.path !== '/api/trpc/:path')
           .map((route) => `${route.method} ${route.path}`),
       ),
     ].sort()

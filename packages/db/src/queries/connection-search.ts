@@ -1,12 +1,13 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, events, people } from '../schema/index.ts'
 import {
   connectionColumns,
   eventSummaryColumns,
-  matchesFilters,
+  filterConditions,
   type ConnectionFilters,
 } from './connections.ts'
+import { statementCache } from './json-text.ts'
 import { exactTimestamp, type Page, type PagePosition } from './paging.ts'
 import { personColumns } from './people.ts'
 
@@ -54,17 +55,23 @@ const fullName = sql`${people.firstName} || ' ' || ${people.lastName}`
 // Null for a connection without an event (left joined): coalesced, so the document is not null.
 const eventDocument = sql`coalesce(${events.searchVector}, ''::tsvector)`
 
-function prefixQuery(term: string): SQL {
-  return sql`to_tsquery('english', ${term.length >= MIN_PREFIX_LENGTH ? `${term}:*` : term})`
+/** What to_tsquery takes for the word: a prefix (`word:*`), or the short word whole. */
+const tsQueryText = (term: string) => (term.length >= MIN_PREFIX_LENGTH ? `${term}:*` : term)
+
+/** A search word as the statement takes it: its to_tsquery text and, when long enough, the word. */
+type TermPlaces = { query: Placeholder; word?: Placeholder }
+
+function prefixQuery(term: TermPlaces): SQL {
+  return sql`to_tsquery('english', ${term.query})`
 }
 
 /** Any of the words. */
-function tsQuery(terms: string[]): SQL {
+function tsQuery(terms: TermPlaces[]): SQL {
   return sql`(${sql.join(terms.map(prefixQuery), sql` || `)})`
 }
 
 /** How many of the words the documents contain (matched one by one: concatenating copies them). */
-function wordsFound(documents: SQL[], terms: string[]): SQL {
+function wordsFound(documents: SQL[], terms: TermPlaces[]): SQL {
   return sql.join(
     terms.map((term) => {
       const query = prefixQuery(term)
@@ -76,13 +83,15 @@ function wordsFound(documents: SQL[], terms: string[]): SQL {
 }
 
 /** The best pg_trgm match of any search word against the name or the company, 0 to 1. */
-function typoSimilarity(terms: string[]): SQL<number> {
-  const candidates = terms
-    .filter((term) => term.length >= MIN_PREFIX_LENGTH)
-    .flatMap((term) => [
-      sql`word_similarity(${term}, lower(${fullName}))`,
-      sql`word_similarity(${term}, lower(coalesce(${people.company}, '')))`,
-    ])
+function typoSimilarity(terms: TermPlaces[]): SQL<number> {
+  const candidates = terms.flatMap(({ word }) =>
+    word
+      ? [
+          sql`word_similarity(${word}, lower(${fullName}))`,
+          sql`word_similarity(${word}, lower(coalesce(${people.company}, '')))`,
+        ]
+      : [],
+  )
   return candidates.length > 0
     ? sql<number>`greatest(${sql.join(candidates, sql`, `)})`
     : sql<number>`0::real`
@@ -113,9 +122,68 @@ function excerpt(text: SQL, query: SQL): SQL<string> {
  * each matching field's text and its matched words between HIGHLIGHT_START and HIGHLIGHT_END.
  */
 export async function searchConnections(db: Database, search: ConnectionSearch) {
-  const { authorId, limit, after } = search
   const terms = searchTerms(search.query)
   if (terms.length === 0) return []
+  const { after, eventId, type, needsFollowUp } = search
+  // One statement per shape of search (which words are prefixes, filters, cursor), built once: its
+  // SQL took the server longer to build than Postgres to run for a small author.
+  const shape = {
+    prefixes: terms.map((term) => term.length >= MIN_PREFIX_LENGTH),
+    eventId: Boolean(eventId),
+    type: Boolean(type),
+    needsFollowUp: Boolean(needsFollowUp),
+    after: Boolean(after),
+  }
+  const name = [
+    'connection_search',
+    shape.prefixes.map((prefix) => (prefix ? 'p' : 'w')).join(''),
+    eventId && 'event',
+    type && 'type',
+    needsFollowUp && 'follow_up',
+    after && 'after',
+  ]
+    .filter(Boolean)
+    .join('_')
+  const statement = searchStatement(db, name, () => searchStatementOf(db, shape).prepare(name))
+  return statement.execute({
+    authorId: search.authorId,
+    limit: search.limit,
+    ...Object.fromEntries(
+      terms.flatMap((term, i) => [
+        [`query${i}`, tsQueryText(term)],
+        [`word${i}`, term],
+      ]),
+    ),
+    eventId,
+    types: type ? [type] : undefined,
+    afterRank: after?.rank,
+    afterKey: after?.key,
+    afterId: after?.id,
+  })
+}
+
+type SearchShape = {
+  prefixes: boolean[]
+  eventId: boolean
+  type: boolean
+  needsFollowUp: boolean
+  after: boolean
+}
+
+const searchStatement =
+  statementCache<ReturnType<ReturnType<typeof searchStatementOf>['prepare']>>()
+
+function searchStatementOf(db: Database, shape: SearchShape) {
+  const authorId = sql.placeholder('authorId')
+  const terms: TermPlaces[] = shape.prefixes.map((prefix, i) => ({
+    query: sql.placeholder(`query${i}`),
+    word: prefix ? sql.placeholder(`word${i}`) : undefined,
+  }))
+  const filters = filterConditions({
+    eventId: shape.eventId ? sql.placeholder('eventId') : undefined,
+    types: shape.type ? sql.placeholder('types') : undefined,
+    needsFollowUp: shape.needsFollowUp,
+  })
   const query = tsQuery(terms)
   const typo = typoSimilarity(terms)
   // The connection's own (long) texts are matched through the GIN index on their stored vector.
@@ -133,7 +201,7 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
     .where(
       and(
         eq(connections.authorId, authorId),
-        matchesFilters(search),
+        filters,
         or(
           inArray(connections.id, ownTextMatches),
           sql`${people.searchVector} @@ ${query}`,
@@ -161,7 +229,7 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
     .where(
       and(
         eq(connections.authorId, authorId),
-        matchesFilters(search),
+        filters,
         or(
           inArray(connections.id, ownTextMatches),
           sql`${people.searchVector} @@ ${query}`,
@@ -175,12 +243,13 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
     .select({ id: matches.id, rank: matches.rank })
     .from(matches)
     .where(
-      after &&
-        sql`(${matches.rank}, ${matches.createdAt}, ${matches.id})
-          < (${after.rank}::float8, ${after.key}::timestamptz, ${after.id}::uuid)`,
+      shape.after
+        ? sql`(${matches.rank}, ${matches.createdAt}, ${matches.id})
+          < (${sql.placeholder('afterRank')}::float8, ${sql.placeholder('afterKey')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+        : undefined,
     )
     .orderBy(desc(matches.rank), desc(matches.createdAt), desc(matches.id))
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
     .as('ranked')
 
   return db

@@ -72,7 +72,8 @@ export function matchesFilters({ eventId, type, needsFollowUp }: ConnectionFilte
   return filterConditions({ eventId, types: type ? [type] : undefined, needsFollowUp })
 }
 
-function filterConditions({ eventId, types, needsFollowUp }: FilterConditions) {
+/** The filters as conditions, with placeholders for their values in a statement built once. */
+export function filterConditions({ eventId, types, needsFollowUp }: FilterConditions) {
   return and(
     eventId ? eq(connections.eventId, eventId) : undefined,
     types ? arrayContains(connections.connectionTypes, types) : undefined,
@@ -194,15 +195,22 @@ function connectionPageIds(
 
 const newestFirst = [desc(connections.createdAt), desc(connections.id)]
 
-const connectionJson = () =>
+/** A connection as the JSON object Postgres writes: its columns, its person and its event (or null). */
+export const connectionJson = () =>
   jsonObject({
     ...connectionColumns,
     person: jsonObject(personColumns),
     event: jsonObjectOrNull(events.id, eventSummaryColumns),
   })
 
-const connectionDates = () =>
-  jsonDatePaths({ ...connectionColumns, person: personColumns, event: eventSummaryColumns })
+/** The fields of connectionJson's object, nested objects as their own fields. */
+export const connectionShape = {
+  ...connectionColumns,
+  person: personColumns,
+  event: eventSummaryColumns,
+}
+
+const connectionDates = () => jsonDatePaths(connectionShape)
 
 /**
  * What listConnections returns (only what the filters let through), as UTF-8 JSON text: what

@@ -22,7 +22,7 @@ import {
   jsonDatePaths,
   jsonObject,
   jsonPageFields,
-  selectJsonPage,
+  jsonPageStatement,
   statementCache,
   type JsonPage,
 } from './json-text.ts'
@@ -104,6 +104,12 @@ function userConnectionCounts(db: Database, userId: string | Placeholder) {
 const latestFirst = [desc(events.startDateTime), desc(events.id)]
 const soonestFirst = [asc(events.startDateTime), asc(events.id)]
 
+/** Where a page starts and how many rows to read for it, or placeholders for them. */
+type PagePlaces = {
+  limitAndOne: number | Placeholder
+  after: Parameters<typeof afterPosition>[3]
+}
+
 /**
  * Every event the conditions let through, with the user's facts about it: joined or not, and how
  * many connections they made there (`fields`, for a selection), in one statement however many
@@ -132,10 +138,10 @@ function eventsForUser(
     },
     joined,
     /** A page of them, latest first, and one more to tell whether there is a next page. */
-    page: <Query extends PgSelect>(query: Query, page: PageRequest) =>
+    page: <Query extends PgSelect>(query: Query, page: PagePlaces) =>
       joined(query, afterPosition('desc', events.startDateTime, events.id, page.after))
         .orderBy(...latestFirst)
-        .limit(page.limit + 1),
+        .limit(page.limitAndOne),
   }
 }
 
@@ -162,7 +168,7 @@ export async function listEventsForUserPage(
       .select({ ...fields, pageKey: exactTimestamp(events.startDateTime) })
       .from(events)
       .$dynamic(),
-    page,
+    { limitAndOne: page.limit + 1, after: page.after },
   )
   return pageOf(rows, page.limit)
 }
@@ -200,30 +206,69 @@ export async function listEventsForUserJson(
   return statement({ userId, contains })
 }
 
-/** What listEventsForUserPage returns, its items as UTF-8 JSON text. */
+type EventsPageValues = {
+  userId: string
+  contains?: string
+  limit: number
+  limitAndOne: number
+  afterKey?: string
+  afterId?: string
+}
+
+/** Per database, a page's statement for each filter, with or without a search and a cursor. */
+const eventsPageStatement = statementCache<(values: EventsPageValues) => Promise<JsonPage>>()
+
+/**
+ * What listEventsForUserPage returns, its items as UTF-8 JSON text. As for the connections' page,
+ * its statements are built once per shape of request, with placeholders for the values: building
+ * one cost the server more than running it.
+ */
 export async function listEventsForUserPageJson(
   db: Database,
   userId: string,
   page: PageRequest,
   filters: EventFilters = {},
 ): Promise<JsonPage> {
-  const { page: pageOfEvents, fields } = eventsForUser(db, userId, conditionsOf(filters))
-  const rows = pageOfEvents(
-    db
-      .select({
-        row: jsonObject(fields).as('row'),
-        dates: jsonDatePaths(fields).as('dates'),
-        pageKey: exactTimestamp(events.startDateTime).as('page_key'),
-        id: events.id,
-        n: sql<number>`row_number() over (order by ${events.startDateTime} desc, ${events.id} desc)`.as(
-          'n',
-        ),
-      })
-      .from(events)
-      .$dynamic(),
-    page,
-  ).as('page')
-  return selectJsonPage(db, db.select(jsonPageFields(rows, page.limit)).from(rows))
+  const { contains, filter = 'all' } = conditionsOf(filters)
+  const { limit, after } = page
+  const name = `events_page_json_${filter}${contains === undefined ? '' : '_search'}${after ? '_after' : ''}`
+  const statement = eventsPageStatement(db, name, () => {
+    const { page: pageOfEvents, fields } = eventsForUser(db, sql.placeholder('userId'), {
+      contains: contains === undefined ? undefined : sql.placeholder('contains'),
+      filter,
+    })
+    const rows = pageOfEvents(
+      db
+        .select({
+          row: jsonObject(fields).as('row'),
+          dates: jsonDatePaths(fields).as('dates'),
+          pageKey: exactTimestamp(events.startDateTime).as('page_key'),
+          id: events.id,
+          n: sql<number>`row_number() over (order by ${events.startDateTime} desc, ${events.id} desc)`.as(
+            'n',
+          ),
+        })
+        .from(events)
+        .$dynamic(),
+      {
+        limitAndOne: sql.placeholder('limitAndOne'),
+        after: after && { key: sql.placeholder('afterKey'), id: sql.placeholder('afterId') },
+      },
+    ).as('page')
+    return jsonPageStatement<EventsPageValues>(
+      db,
+      name,
+      db.select(jsonPageFields(rows, sql.placeholder('limit'))).from(rows),
+    )
+  })
+  return statement({
+    userId,
+    contains,
+    limit,
+    limitAndOne: limit + 1,
+    afterKey: after?.key,
+    afterId: after?.id,
+  })
 }
 
 export async function listJoinedEvents(db: Database, userId: string): Promise<Event[]> {

@@ -105,6 +105,34 @@ export function jsonDatePaths(shape: JsonShape, prefix = ''): SQL<string> {
 }
 
 /**
+ * A function that turns the timestamps of an object parsed from jsonObject's JSON (ISO strings)
+ * back into the Dates drizzle answers for them, in place.
+ */
+export function jsonDateReviver(shape: JsonShape): (value: Record<string, unknown>) => void {
+  const revivers = Object.entries(shape).flatMap(([key, field]) => {
+    if (!isField(field)) {
+      const revive = jsonDateReviver(field)
+      return [
+        (value: Record<string, unknown>) => {
+          const nested = value[key]
+          if (nested && typeof nested === 'object') revive(nested as Record<string, unknown>)
+        },
+      ]
+    }
+    if (!is(field, PgTimestamp)) return []
+    return [
+      (value: Record<string, unknown>) => {
+        const text = value[key]
+        if (typeof text === 'string') value[key] = new Date(text)
+      },
+    ]
+  })
+  return (value) => {
+    for (const revive of revivers) revive(value)
+  }
+}
+
+/**
  * The rows of a page, each as a JSON object (`row`) with its date paths (jsonDatePaths), its sort
  * key, id and place (1, 2, ...).
  */
@@ -170,12 +198,7 @@ type JsonPageQuery = PromiseLike<JsonPageRow[]> & {
   toSQL: () => { sql: string; params: unknown[] }
 }
 
-/** Runs a query of jsonPageFields, the page's JSON as selectJsonBytes answers a list's. */
-export async function selectJsonPage(db: Database, query: JsonPageQuery): Promise<JsonPage> {
-  return selectJson(db, query, pageReader)
-}
-
-/** selectJsonPage for a query built once, as jsonBytesStatement is for a list's. */
+/** A query of jsonPageFields built once, its page's JSON read as jsonBytesStatement reads a list's. */
 export function jsonPageStatement<Values extends Record<string, unknown>>(
   db: Database,
   name: string,
