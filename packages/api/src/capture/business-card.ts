@@ -149,6 +149,24 @@ export function ocrLines(
   return lines
 }
 
+/**
+ * What tesseract.js read, as the scanner shows it: the parsed card, or null when OCR found no word
+ * ('No text found'). Shared by the scanner and the accuracy tests, so both judge the same thing.
+ */
+export function readingOfOcr(
+  data: { text: string; blocks: Parameters<typeof ocrLines>[0] },
+  options: { country?: string } = {},
+): CardReading | null {
+  const reading = readBusinessCard(
+    data.blocks ? ocrLines(data.blocks) : textLines(data.text),
+    options,
+  )
+  const isEmpty =
+    Object.values(reading.card).every((value) => value === '') &&
+    Object.keys(reading.unread).length === 0
+  return isEmpty ? null : reading
+}
+
 /** The exact text of a card as lines of words read with full confidence; a wide gap parts columns. */
 export function textLines(text: string): CardWord[][] {
   return text

@@ -1,0 +1,295 @@
+/**
+ * The card photo before OCR (issue 31): the card found on its background, its rotation and
+ * perspective undone by a homography, and the result scaled to the width OCR reads best at, so
+ * small captures are upscaled. Pure functions on RGBA pixels; each uses nothing outside itself, so
+ * the accuracy test runs the scanner's own code in Chromium by its source (ADR 024).
+ */
+export type Pixels = { data: Uint8ClampedArray<ArrayBuffer>; width: number; height: number }
+
+/**
+ * The card in `photo`, straightened and `width` pixels across; the whole photo scaled to `width`
+ * when no card stands out from the background (a photo that is all card, or no card at all).
+ */
+export function straightenCard(photo: Pixels, width: number): Pixels {
+  type Point = { x: number; y: number }
+  type Line = { point: Point; direction: Point }
+  const { data } = photo
+
+  /** The photo shrunk to about 400 pixels across by averaging blocks: enough to find the edges. */
+  const step = Math.max(1, Math.ceil(Math.max(photo.width, photo.height) / 400))
+  const small = { width: Math.floor(photo.width / step), height: Math.floor(photo.height / step) }
+  const colours = new Float32Array(small.width * small.height * 3)
+  for (let y = 0; y < small.height; y++)
+    for (let x = 0; x < small.width; x++) {
+      const sum = [0, 0, 0]
+      for (let dy = 0; dy < step; dy++)
+        for (let dx = 0; dx < step; dx++) {
+          const at = ((y * step + dy) * photo.width + x * step + dx) * 4
+          for (let channel = 0; channel < 3; channel++)
+            sum[channel] = (sum[channel] ?? 0) + (data[at + channel] ?? 0)
+        }
+      for (let channel = 0; channel < 3; channel++)
+        colours[(y * small.width + x) * 3 + channel] = (sum[channel] ?? 0) / (step * step)
+    }
+
+  /** How far each pixel's colour is from the nearest colour on the photo's rim (the background). */
+  function distanceFromBackground(): Float32Array {
+    const rim: number[] = []
+    const perimeter = 2 * (small.width + small.height)
+    for (let index = 0; index < 96; index++) {
+      let along = Math.floor((index / 96) * perimeter)
+      let point: [number, number]
+      if (along < small.width) point = [along, 0]
+      else if ((along -= small.width) < small.height) point = [small.width - 1, along]
+      else if ((along -= small.height) < small.width)
+        point = [small.width - 1 - along, small.height - 1]
+      else point = [0, Math.max(0, small.height - 1 - (along - small.width))]
+      rim.push((point[1] * small.width + point[0]) * 3)
+    }
+    const distances = new Float32Array(small.width * small.height)
+    for (let pixel = 0; pixel < distances.length; pixel++) {
+      let nearest = Infinity
+      for (const sample of rim) {
+        const red = (colours[pixel * 3] ?? 0) - (colours[sample] ?? 0)
+        const green = (colours[pixel * 3 + 1] ?? 0) - (colours[sample + 1] ?? 0)
+        const blue = (colours[pixel * 3 + 2] ?? 0) - (colours[sample + 2] ?? 0)
+        nearest = Math.min(nearest, red * red + green * green + blue * blue)
+      }
+      distances[pixel] = Math.sqrt(nearest)
+    }
+    return distances
+  }
+
+  /** Otsu's threshold: the value that best parts the distances into background and card. */
+  function otsu(values: Float32Array): number {
+    const bins = new Float64Array(256)
+    for (const value of values) {
+      const bin = Math.min(255, Math.floor(value))
+      bins[bin] = (bins[bin] ?? 0) + 1
+    }
+    let total = 0
+    for (let bin = 0; bin < 256; bin++) total += bin * (bins[bin] ?? 0)
+    let [below, belowSum, best, threshold] = [0, 0, -1, 0]
+    for (let bin = 0; bin < 256; bin++) {
+      below += bins[bin] ?? 0
+      belowSum += bin * (bins[bin] ?? 0)
+      const above = values.length - below
+      if (below === 0 || above === 0) continue
+      const between = below * above * (belowSum / below - (total - belowSum) / above) ** 2
+      if (between > best) [best, threshold] = [between, bin + 1]
+    }
+    return threshold
+  }
+
+  /** The largest connected region of the mask, as a mask of its own. */
+  function largestRegion(mask: Uint8Array): { region: Uint8Array; size: number } {
+    const labels = new Int32Array(mask.length)
+    let [bestLabel, bestSize, label] = [0, 0, 0]
+    const queue = new Int32Array(mask.length)
+    for (let start = 0; start < mask.length; start++) {
+      if (!mask[start] || labels[start]) continue
+      label += 1
+      labels[start] = label
+      let [head, tail] = [0, 0]
+      queue[tail++] = start
+      while (head < tail) {
+        const pixel = queue[head++] ?? 0
+        const x = pixel % small.width
+        for (const next of [
+          x > 0 ? pixel - 1 : -1,
+          x < small.width - 1 ? pixel + 1 : -1,
+          pixel - small.width,
+          pixel + small.width,
+        ])
+          if (next >= 0 && next < mask.length && mask[next] && !labels[next]) {
+            labels[next] = label
+            queue[tail++] = next
+          }
+      }
+      if (tail > bestSize) [bestLabel, bestSize] = [label, tail]
+    }
+    return { region: mask.map((_, pixel) => (labels[pixel] === bestLabel ? 1 : 0)), size: bestSize }
+  }
+
+  /** The straight line through points (total least squares), refitted without the far ones. */
+  function fitLine(points: Point[]): Line | null {
+    let kept = points
+    let line: Line | null = null
+    for (let round = 0; round < 3 && kept.length >= 5; round++) {
+      const mean = {
+        x: kept.reduce((sum, point) => sum + point.x, 0) / kept.length,
+        y: kept.reduce((sum, point) => sum + point.y, 0) / kept.length,
+      }
+      let [xx, xy, yy] = [0, 0, 0]
+      for (const { x, y } of kept) {
+        xx += (x - mean.x) ** 2
+        xy += (x - mean.x) * (y - mean.y)
+        yy += (y - mean.y) ** 2
+      }
+      const angle = 0.5 * Math.atan2(2 * xy, xx - yy)
+      line = { point: mean, direction: { x: Math.cos(angle), y: Math.sin(angle) } }
+      const fitted = line
+      const off = (point: Point) =>
+        Math.abs(
+          (point.x - fitted.point.x) * fitted.direction.y -
+            (point.y - fitted.point.y) * fitted.direction.x,
+        )
+      kept = kept.filter((point) => off(point) < 1.5)
+    }
+    return line
+  }
+
+  function crossing(first: Line, second: Line): Point | null {
+    const cross = first.direction.x * second.direction.y - first.direction.y * second.direction.x
+    if (Math.abs(cross) < 0.3) return null
+    const dx = second.point.x - first.point.x
+    const dy = second.point.y - first.point.y
+    const along = (dx * second.direction.y - dy * second.direction.x) / cross
+    return {
+      x: first.point.x + along * first.direction.x,
+      y: first.point.y + along * first.direction.y,
+    }
+  }
+
+  /** The card's corners in the photo (top left, top right, bottom right, bottom left), or null. */
+  function findCorners(): Point[] | null {
+    const distances = distanceFromBackground()
+    const threshold = Math.max(24, otsu(distances))
+    const { region, size } = largestRegion(
+      Uint8Array.from(distances, (value) => (value >= threshold ? 1 : 0)),
+    )
+    if (size < small.width * small.height * 0.12) return null
+    // The card's outline: the first and last card pixel of each row and each column.
+    const rowEnds: Point[] = []
+    const columnEnds: Point[] = []
+    for (let y = 0; y < small.height; y++) {
+      let [first, last] = [-1, -1]
+      for (let x = 0; x < small.width; x++)
+        if (region[y * small.width + x]) [first, last] = [first < 0 ? x : first, x]
+      if (first >= 0) rowEnds.push({ x: first, y }, { x: last, y })
+    }
+    for (let x = 0; x < small.width; x++) {
+      let [first, last] = [-1, -1]
+      for (let y = 0; y < small.height; y++)
+        if (region[y * small.width + x]) [first, last] = [first < 0 ? y : first, y]
+      if (first >= 0) columnEnds.push({ x, y: first }, { x, y: last })
+    }
+    // Rough corners: the outline points furthest along each diagonal (the card turns < 45°).
+    const extreme = (score: (point: Point) => number) =>
+      rowEnds.reduce((best, point) => (score(point) > score(best) ? point : best))
+    const rough = [
+      extreme(({ x, y }) => -x - y),
+      extreme(({ x, y }) => x - y),
+      extreme(({ x, y }) => x + y),
+      extreme(({ x, y }) => -x + y),
+    ]
+    // Each side: the outline points between its two rough corners, away from the rounded corners.
+    const sides = rough.map((from, index) => {
+      const to = rough[(index + 1) % 4] ?? from
+      const horizontal = index % 2 === 0
+      const [low, high] = horizontal ? [from.x, to.x] : [from.y, to.y]
+      const [min, max] = [Math.min(low, high), Math.max(low, high)]
+      const margin = (max - min) * 0.12
+      const length = Math.hypot(to.x - from.x, to.y - from.y)
+      const points = (horizontal ? columnEnds : rowEnds).filter((point) => {
+        const along = horizontal ? point.x : point.y
+        const off =
+          Math.abs((point.x - from.x) * (to.y - from.y) - (point.y - from.y) * (to.x - from.x)) /
+          length
+        return along > min + margin && along < max - margin && off < 4
+      })
+      return fitLine(points)
+    })
+    const corners: Point[] = []
+    for (let index = 0; index < 4; index++) {
+      const before = sides[(index + 3) % 4]
+      const after = sides[index]
+      const corner = before && after ? crossing(before, after) : null
+      if (!corner) return null
+      // Back to the photo's pixels: a small pixel covers `step` photo pixels.
+      corners.push({ x: (corner.x + 0.5) * step, y: (corner.y + 0.5) * step })
+    }
+    const inside = corners.every(
+      ({ x, y }) =>
+        x > -photo.width * 0.05 &&
+        x < photo.width * 1.05 &&
+        y > -photo.height * 0.05 &&
+        y < photo.height * 1.05,
+    )
+    return inside ? corners : null
+  }
+
+  const found = findCorners()
+  const corners = found ?? [
+    { x: 0, y: 0 },
+    { x: photo.width, y: 0 },
+    { x: photo.width, y: photo.height },
+    { x: 0, y: photo.height },
+  ]
+  const [topLeft, topRight, bottomRight, bottomLeft] = corners as [Point, Point, Point, Point]
+  const span = (from: Point, to: Point) => Math.hypot(to.x - from.x, to.y - from.y)
+  const aspect =
+    (span(topLeft, bottomLeft) + span(topRight, bottomRight)) /
+    (span(topLeft, topRight) + span(bottomLeft, bottomRight))
+  const height = Math.max(1, Math.round(width * aspect))
+
+  // The projective map from the unit square onto the card (Heckbert's square-to-quad).
+  const sumX = topLeft.x - topRight.x + bottomRight.x - bottomLeft.x
+  const sumY = topLeft.y - topRight.y + bottomRight.y - bottomLeft.y
+  const [dx1, dx2] = [topRight.x - bottomRight.x, bottomLeft.x - bottomRight.x]
+  const [dy1, dy2] = [topRight.y - bottomRight.y, bottomLeft.y - bottomRight.y]
+  const determinant = dx1 * dy2 - dx2 * dy1
+  const g = determinant ? (sumX * dy2 - dx2 * sumY) / determinant : 0
+  const h = determinant ? (dx1 * sumY - sumX * dy1) / determinant : 0
+  const a = topRight.x - topLeft.x + g * topRight.x
+  const b = bottomLeft.x - topLeft.x + h * bottomLeft.x
+  const d = topRight.y - topLeft.y + g * topRight.y
+  const e = bottomLeft.y - topLeft.y + h * bottomLeft.y
+
+  // Each output pixel samples the photo between its four nearest pixels (bilinear). The card's
+  // own edge (1%) is left out: its outline would read as a stray '|' or '_'.
+  const inset = found ? 0.01 : 0
+  const out = new Uint8ClampedArray(width * height * 4)
+  for (let y = 0; y < height; y++) {
+    const v = inset + ((y + 0.5) / height) * (1 - 2 * inset)
+    for (let x = 0; x < width; x++) {
+      const u = inset + ((x + 0.5) / width) * (1 - 2 * inset)
+      const w = g * u + h * v + 1
+      const sourceX = Math.min(photo.width - 1, Math.max(0, (a * u + b * v + topLeft.x) / w - 0.5))
+      const sourceY = Math.min(photo.height - 1, Math.max(0, (d * u + e * v + topLeft.y) / w - 0.5))
+      const [left, top] = [Math.floor(sourceX), Math.floor(sourceY)]
+      const [right, bottom] = [
+        Math.min(photo.width - 1, left + 1),
+        Math.min(photo.height - 1, top + 1),
+      ]
+      const [fx, fy] = [sourceX - left, sourceY - top]
+      const at = (y * width + x) * 4
+      for (let channel = 0; channel < 3; channel++) {
+        const pixel = (px: number, py: number) => data[(py * photo.width + px) * 4 + channel] ?? 0
+        out[at + channel] =
+          (pixel(left, top) * (1 - fx) + pixel(right, top) * fx) * (1 - fy) +
+          (pixel(left, bottom) * (1 - fx) + pixel(right, bottom) * fx) * fy
+      }
+      out[at + 3] = 255
+    }
+  }
+  return { data: out, width, height }
+}
+
+/**
+ * How sharp a camera frame is: the variance of its Laplacian (on green, every other pixel), which
+ * falls as blur or shake smears the print. The scanner keeps the sharpest of a few frames.
+ */
+export function sharpness({ data, width, height }: Pixels): number {
+  const green = (x: number, y: number) => data[(y * width + x) * 4 + 1] ?? 0
+  let [sum, squares, count] = [0, 0, 0]
+  for (let y = 2; y < height - 2; y += 2)
+    for (let x = 2; x < width - 2; x += 2) {
+      const laplacian =
+        green(x - 2, y) + green(x + 2, y) + green(x, y - 2) + green(x, y + 2) - 4 * green(x, y)
+      sum += laplacian
+      squares += laplacian * laplacian
+      count += 1
+    }
+  return count ? squares / count - (sum / count) ** 2 : 0
+}
