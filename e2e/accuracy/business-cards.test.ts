@@ -10,7 +10,7 @@ import {
   greyForOcr,
   readingOfOcr,
 } from '@fiveconnect/api/business-card'
-import { straightenCard } from '@fiveconnect/api/card-image'
+import { evenLight, straightenCard } from '@fiveconnect/api/card-image'
 import type { Browser, Page } from 'playwright-core'
 import { createWorker, OEM, type PSM, type Worker } from 'tesseract.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -35,7 +35,7 @@ const LANG_PATH = join(
 )
 
 /**
- * The photo as the scanner hands it to OCR: straightened and greyed by the scanner's own
+ * The photo as the scanner hands it to OCR: straightened, greyed and evened by the scanner's own
  * functions, put on the page by their source, on a canvas in Chromium.
  */
 async function preparedInChromium(page: Page, photo: Buffer): Promise<Buffer> {
@@ -44,6 +44,7 @@ async function preparedInChromium(page: Page, photo: Buffer): Promise<Buffer> {
       const scanner = globalThis as unknown as {
         straightenCard: typeof straightenCard
         greyForOcr: typeof greyForOcr
+        evenLight: typeof evenLight
       }
       const image = new Image()
       image.src = source
@@ -59,6 +60,7 @@ async function preparedInChromium(page: Page, photo: Buffer): Promise<Buffer> {
         width,
       )
       scanner.greyForOcr(card.data)
+      scanner.evenLight(card)
       canvas.width = card.width
       canvas.height = card.height
       context.putImageData(new ImageData(card.data, card.width, card.height), 0, 0)
@@ -94,7 +96,7 @@ beforeAll(async () => {
   })
   const page = await browser.newPage()
   await page.addScriptTag({
-    content: [straightenCard, greyForOcr]
+    content: [straightenCard, greyForOcr, evenLight]
       .map(
         (scannerFunction) => `globalThis.${scannerFunction.name} = ${scannerFunction.toString()}`,
       )

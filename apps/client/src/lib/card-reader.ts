@@ -10,7 +10,7 @@ import {
   readingOfOcr,
   type CardReading,
 } from '@fiveconnect/api/business-card'
-import { straightenCard } from '@fiveconnect/api/card-image'
+import { evenLight, straightenCard } from '@fiveconnect/api/card-image'
 import { createWorker, OEM, type PSM, type Worker } from 'tesseract.js'
 
 /** The steps tesseract.js reports, and the share of the whole wait each one ends at. */
@@ -48,12 +48,16 @@ function startReader(): Promise<Worker> {
   return reader
 }
 
-/** The card found in the photo, straightened, scaled to the width OCR reads best at and greyed. */
+/**
+ * The card found in the photo, straightened, scaled to the width OCR reads best at, greyed and its
+ * light evened out.
+ */
 function prepared(photo: HTMLCanvasElement) {
   const context = photo.getContext('2d')
   if (!context) throw new Error('No canvas to read the card on')
   const card = straightenCard(context.getImageData(0, 0, photo.width, photo.height), CARD_OCR_WIDTH)
   greyForOcr(card.data)
+  evenLight(card)
   const canvas = document.createElement('canvas')
   canvas.width = card.width
   canvas.height = card.height

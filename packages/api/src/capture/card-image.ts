@@ -293,3 +293,60 @@ export function sharpness({ data, width, height }: Pixels): number {
     }
   return count ? squares / count - (sum / count) ** 2 : 0
 }
+
+/**
+ * Evens out the light on a grey card, in place, and makes its print dark on light: each pixel is
+ * divided by the paper's brightness around it (the 90th percentile of its 64-pixel block, blended
+ * between blocks), so a shadow or a gradient across the card no longer reads as a picture to
+ * Tesseract's page layout, and what is near the paper's light is made white. A dark card is
+ * inverted first.
+ */
+export function evenLight({ data, width, height }: Pixels): void {
+  let sum = 0
+  for (let index = 0; index < data.length; index += 4) sum += data[index] ?? 0
+  if (sum / (width * height) < 127)
+    for (let index = 0; index < data.length; index += 4) data[index] = 255 - (data[index] ?? 0)
+  const block = 64
+  const columns = Math.ceil(width / block)
+  const rows = Math.ceil(height / block)
+  const paper = new Float32Array(columns * rows)
+  const histogram = new Uint32Array(256)
+  for (let row = 0; row < rows; row++)
+    for (let column = 0; column < columns; column++) {
+      histogram.fill(0)
+      let count = 0
+      for (let y = row * block; y < Math.min(height, (row + 1) * block); y++)
+        for (let x = column * block; x < Math.min(width, (column + 1) * block); x++) {
+          const value = data[(y * width + x) * 4] ?? 0
+          histogram[value] = (histogram[value] ?? 0) + 1
+          count += 1
+        }
+      let [value, seen] = [255, 0]
+      while (value > 0 && (seen += histogram[value] ?? 0) < count * 0.1) value -= 1
+      paper[row * columns + column] = Math.max(value, 1)
+    }
+  const paperAt = (column: number, row: number) =>
+    paper[
+      Math.min(rows - 1, Math.max(0, row)) * columns + Math.min(columns - 1, Math.max(0, column))
+    ] ?? 255
+  for (let y = 0; y < height; y++) {
+    const rowAt = (y + 0.5) / block - 0.5
+    const row = Math.floor(rowAt)
+    const fy = rowAt - row
+    for (let x = 0; x < width; x++) {
+      const columnAt = (x + 0.5) / block - 0.5
+      const column = Math.floor(columnAt)
+      const fx = columnAt - column
+      const light =
+        (paperAt(column, row) * (1 - fx) + paperAt(column + 1, row) * fx) * (1 - fy) +
+        (paperAt(column, row + 1) * (1 - fx) + paperAt(column + 1, row + 1) * fx) * fy
+      const at = (y * width + x) * 4
+      // Paper (over 92% of its surroundings' light) becomes plain white, so its grain and the
+      // JPEG's blocks are not read as marks; print darkens in proportion.
+      const value = 255 * Math.min(1, Math.max(0, ((data[at] ?? 0) / light - 0.15) / 0.77))
+      data[at] = value
+      data[at + 1] = value
+      data[at + 2] = value
+    }
+  }
+}
