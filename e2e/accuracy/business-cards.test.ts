@@ -23,6 +23,7 @@ import {
   photoSettings,
   scoreScans,
   scoreTable,
+  type CardSpec,
   type ScannedCard,
 } from '../src/business-cards.ts'
 import { launchBrowser } from '../src/browser.ts'
@@ -72,9 +73,30 @@ async function preparedInChromium(page: Page, photo: Buffer): Promise<Buffer> {
 }
 
 let browser: Browser
-let worker: Worker
+const workers: Worker[] = []
 let imageDir: string
 const scans: (ScannedCard & { text: string })[] = []
+
+/** One OCR lane: its own page and tesseract worker, so two cards are read at once (2 cores). */
+async function openLane(): Promise<{ page: Page; worker: Worker }> {
+  const [page, worker] = await Promise.all([
+    browser.newPage(),
+    createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, cacheMethod: 'none' }),
+  ])
+  workers.push(worker)
+  await worker.setParameters({
+    ...CARD_OCR_PARAMETERS,
+    tessedit_pageseg_mode: CARD_OCR_PARAMETERS.tessedit_pageseg_mode as PSM,
+  })
+  await page.addScriptTag({
+    content: [straightenCard, greyForOcr, evenLight]
+      .map(
+        (scannerFunction) => `globalThis.${scannerFunction.name} = ${scannerFunction.toString()}`,
+      )
+      .join('\n'),
+  })
+  return { page, worker }
+}
 
 beforeAll(async () => {
   const missing = await missingCardFonts(async (family) => {
@@ -86,39 +108,32 @@ beforeAll(async () => {
       `The test cards' fonts are not installed: ${missing.join(', ')}. Run scripts/setup-test-deps.sh.`,
     )
   imageDir = await mkdtemp(join(tmpdir(), 'fiveconnect-cards-'))
-  ;[browser, worker] = await Promise.all([
-    launchBrowser(),
-    createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, cacheMethod: 'none' }),
-  ])
-  await worker.setParameters({
-    ...CARD_OCR_PARAMETERS,
-    tessedit_pageseg_mode: CARD_OCR_PARAMETERS.tessedit_pageseg_mode as PSM,
-  })
-  const page = await browser.newPage()
-  await page.addScriptTag({
-    content: [straightenCard, greyForOcr, evenLight]
-      .map(
-        (scannerFunction) => `globalThis.${scannerFunction.name} = ${scannerFunction.toString()}`,
+  browser = await launchBrowser()
+  // Each lane photographs its next card while the other's is in OCR, so Chromium and both
+  // tesseract workers keep the cores busy.
+  let next = 0
+  async function readCards({ page, worker }: { page: Page; worker: Worker }) {
+    for (let index = next++; index < CARDS.length; index = next++) {
+      const card = CARDS[index] as CardSpec
+      const photo = photoSettings(index)
+      const jpeg = await photographCard(browser, card, photo)
+      // Kept in a temporary folder (printed below) for a person to look at when a field fails.
+      await writeFile(join(imageDir, `card-${String(index + 1).padStart(2, '0')}.jpg`), jpeg)
+      const { data } = await worker.recognize(
+        await preparedInChromium(page, jpeg),
+        {},
+        { text: true, blocks: true },
       )
-      .join('\n'),
-  })
-  for (const [index, card] of CARDS.entries()) {
-    const photo = photoSettings(index)
-    const jpeg = await photographCard(browser, card, photo)
-    // Kept in a temporary folder (printed below) for a person to look at when a field fails.
-    await writeFile(join(imageDir, `card-${String(index + 1).padStart(2, '0')}.jpg`), jpeg)
-    const { data } = await worker.recognize(
-      await preparedInChromium(page, jpeg),
-      {},
-      { text: true, blocks: true },
-    )
-    // As a user whose phone is set to US English reads it: numbers without +1 are American.
-    const reading = readingOfOcr(data, { country: 'US' })
-    scans.push({ card, photo, got: reading?.card ?? null, text: data.text })
+      // As a user whose phone is set to US English reads it: numbers without +1 are American.
+      const reading = readingOfOcr(data, { country: 'US' })
+      scans[index] = { card, photo, got: reading?.card ?? null, text: data.text }
+    }
   }
+  const lanes = await Promise.all([openLane(), openLane()])
+  await Promise.all(lanes.map(readCards))
 }, 1_800_000)
 afterAll(async () => {
-  await worker?.terminate()
+  await Promise.all(workers.map((worker) => worker.terminate()))
   await browser?.close()
   if (process.env.KEEP_CARD_IMAGES) console.log(`Card images: ${imageDir}`)
   else if (imageDir) await rm(imageDir, { recursive: true, force: true })
