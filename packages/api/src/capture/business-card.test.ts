@@ -174,6 +174,38 @@ describe('reading the text of a business card', () => {
     expect(unknown.unread.email).toBe('ada@acrne1.example')
   })
 
+  it("puts back the dot OCR read as a space in an email's local part, where the name spells it", () => {
+    const read = (email: string, name = 'Rahul Mehta') =>
+      readBusinessCard(textLines(`${name}\nLedger Works\n${email}\nwww.ledger.example`))
+    const labelled = read('E: rahul mehta@ledger.example')
+    expect(labelled.card.email).toBe('rahul.mehta@ledger.example')
+    expect(labelled.unsure).toContain('email')
+    expect(read('T +1 415 555 0132 rahul mehta@ledger.example').card.email).toBe(
+      'rahul.mehta@ledger.example',
+    )
+    // A dot followed by a space is still a dot; a capital OCR gave the first word is not.
+    expect(read('emma. johansson@ledger.example', 'Emma Johansson').card.email).toBe(
+      'emma.johansson@ledger.example',
+    )
+    expect(read('Jose garcia@ledger.example', 'JOSE GARCIA-LOPEZ').card.email).toBe(
+      'jose.garcia@ledger.example',
+    )
+    expect(read('E: jean-luc fontaine@ledger.example', 'Jean-Luc Fontaine').card.email).toBe(
+      'jean-luc.fontaine@ledger.example',
+    )
+    // A word before the address that the name does not explain: not guessed, and not cut short.
+    const unsure = read('E: raul mehta@ledger.example')
+    expect(unsure.card.email).toBe('')
+    expect(unsure.unread.email).toBe('E: raul mehta@ledger.example')
+    expect(read('Email: mehta@ledger.example').card.email).toBe('mehta@ledger.example')
+  })
+
+  it('reads a LinkedIn profile whose hyphen OCR followed with a space', () => {
+    expect(parseBusinessCard('Emma Johansson\nlinkedin.com/in/emma- johansson').linkedin).toBe(
+      'https://www.linkedin.com/in/emma-johansson',
+    )
+  })
+
   it('flags a field read from words OCR was unsure of', () => {
     const reading = readBusinessCard([
       [

@@ -73,7 +73,7 @@ export const LOW_CONFIDENCE = 80
 type Line = { text: string; words: CardWord[] }
 
 const LINKEDIN =
-  /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|]inked\s?in\s?\.\s?com\s?\/\s?in\s?\/\s?([\w%-]+)/i
+  /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|]inked\s?in\s?\.\s?com\s?\/\s?in\s?\/\s?((?:[\w%]|-\s?)+)/i
 // OCR reads the spaces around '@' and '.' loosely ('ada @ acme. example'), so they are allowed.
 const EMAIL = /[\w.+-]+\s?@\s?[\w-]+(?:\s?\.\s?[\w-]+)*/
 /** A line that is an email address but for its '@'. */
@@ -353,6 +353,25 @@ function isMisreadOf(a: string, b: string): boolean {
   )
 }
 
+/**
+ * The word OCR parted from an email's local part by reading its dot as a space ('rahul mehta@',
+ * 'rahul. mehta@'): the word just before the address when a dot still follows it, or when it and the
+ * local part are two words of a name on the card; '' when no word is lost; null when a word sits
+ * there that nothing explains, so the address may have lost it and is not guessed.
+ */
+function lostLocalWord(before: string, local: string, lines: Line[]): string | null {
+  const [, word, dot] = /(?:^|\s)(\p{L}[\p{L}'-]*)(\.?) $/u.exec(before.replace(LABEL, '')) ?? []
+  if (!word || local.includes('.') || LABEL.test(`${word} `)) return ''
+  const named = (letters: string) =>
+    lines.some((line) => {
+      const parts = (nameOf(line.text)?.words ?? []).flatMap((name) => [name, ...name.split('-')])
+      return parts.some((part) => confusable(part) === letters)
+    })
+  if (/^[a-z'-]+$/i.test(word) && (dot || (named(confusable(word)) && named(confusable(local)))))
+    return word.toLowerCase()
+  return word.length > 2 ? null : ''
+}
+
 function findPhone(
   lines: Line[],
   defaultCountry: CountryCode | undefined,
@@ -439,7 +458,7 @@ export function readBusinessCard(
   lines.forEach((line, index) => {
     const linkedin = LINKEDIN.exec(line.text)
     if (linkedin && !card.linkedin)
-      set('linkedin', `https://www.linkedin.com/in/${linkedin[1]}`, index)
+      set('linkedin', `https://www.linkedin.com/in/${withoutSpaces(linkedin[1] ?? '')}`, index)
   })
 
   let email = { local: '', host: '', index: -1 }
@@ -447,7 +466,13 @@ export function readBusinessCard(
     const found = used.has(index) ? null : EMAIL.exec(line.text)
     if (found && email.index === -1) {
       const [local = '', host = ''] = withoutSpaces(found[0]).toLowerCase().split('@')
-      email = { local, host, index }
+      const lost = lostLocalWord(line.text.slice(0, found.index), local, lines)
+      if (lost === null) {
+        leaveUnread('email', index)
+        return
+      }
+      email = { local: lost ? `${lost}.${local}` : local, host, index }
+      if (lost) unsure.add('email')
       used.add(index)
     }
   })
