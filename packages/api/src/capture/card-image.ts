@@ -155,10 +155,45 @@ export function straightenCard(photo: Pixels, width: number): Pixels {
   function findCorners(): Point[] | null {
     const distances = distanceFromBackground()
     const threshold = Math.max(24, otsu(distances))
-    const { region, size } = largestRegion(
+    const { region } = largestRegion(
       Uint8Array.from(distances, (value) => (value >= threshold ? 1 : 0)),
     )
-    if (size < small.width * small.height * 0.12) return null
+    // Grown into what stands out less but touches it: a coloured banner printed to the card's edge,
+    // nearer the table's colour than the paper is, is still the card (hysteresis); unless the
+    // growth reaches the photo's rim, where it is the table: then less of it.
+    for (const low of [0.4, 0.6, 0.8].map((share) => Math.max(24, threshold * share))) {
+      const grown = region.slice()
+      const pending = new Int32Array(grown.length)
+      let [head, tail] = [0, 0]
+      grown.forEach((inside, pixel) => {
+        if (inside) pending[tail++] = pixel
+      })
+      while (head < tail) {
+        const pixel = pending[head++] ?? 0
+        const x = pixel % small.width
+        for (const next of [
+          x > 0 ? pixel - 1 : -1,
+          x < small.width - 1 ? pixel + 1 : -1,
+          pixel - small.width,
+          pixel + small.width,
+        ])
+          if (next >= 0 && next < grown.length && !grown[next] && (distances[next] ?? 0) >= low) {
+            grown[next] = 1
+            pending[tail++] = next
+          }
+      }
+      let onRim = 0
+      for (let x = 0; x < small.width; x++)
+        onRim += (grown[x] ?? 0) + (grown[(small.height - 1) * small.width + x] ?? 0)
+      for (let y = 0; y < small.height; y++)
+        onRim += (grown[y * small.width] ?? 0) + (grown[y * small.width + small.width - 1] ?? 0)
+      if (onRim === 0) {
+        region.set(grown)
+        break
+      }
+    }
+    if (region.reduce((sum, inside) => sum + inside, 0) < small.width * small.height * 0.12)
+      return null
     // The card's outline: the first and last card pixel of each row and each column.
     const rowEnds: Point[] = []
     const columnEnds: Point[] = []
@@ -299,13 +334,91 @@ export function sharpness({ data, width, height }: Pixels): number {
  * divided by the paper's brightness around it (the 90th percentile of its 64-pixel block, blended
  * between blocks), so a shadow or a gradient across the card no longer reads as a picture to
  * Tesseract's page layout, and what is near the paper's light is made white. A dark card is
- * inverted first.
+ * inverted first, then any dark band on it with the print it encloses.
  */
 export function evenLight({ data, width, height }: Pixels): void {
+  /**
+   * Inverts, in place, the dark bands of a grey card and the light print they enclose (a company's
+   * name in paper colour on a coloured banner), so all of its print is dark on light: a band is a
+   * region under half the paper's light, far larger than a word (4% of the card), that runs to
+   * one edge of the card or more, not all four.
+   */
+  function invertBands(): void {
+    const pixels = width * height
+    const levels = new Uint32Array(256)
+    for (let index = 0; index < data.length; index += 4)
+      levels[data[index] ?? 0] = (levels[data[index] ?? 0] ?? 0) + 1
+    let [paper, seen] = [255, 0]
+    while (paper > 0 && (seen += levels[paper] ?? 0) < pixels * 0.1) paper -= 1
+    const isDark = (pixel: number) => (data[pixel * 4] ?? 0) < paper * 0.5
+    const band = new Uint8Array(pixels)
+    const seenPixel = new Uint8Array(pixels)
+    const queue = new Int32Array(pixels)
+    /** The pixels joined to `start` by 4-neighbours that pass `test`, marked seen; their count. */
+    const flood = (start: number, test: (pixel: number) => boolean): number => {
+      let [head, tail] = [0, 0]
+      queue[tail++] = start
+      seenPixel[start] = 1
+      while (head < tail) {
+        const pixel = queue[head++] ?? 0
+        const x = pixel % width
+        for (const next of [
+          x > 0 ? pixel - 1 : -1,
+          x < width - 1 ? pixel + 1 : -1,
+          pixel - width,
+          pixel + width,
+        ])
+          if (next >= 0 && next < pixels && !seenPixel[next] && test(next)) {
+            seenPixel[next] = 1
+            queue[tail++] = next
+          }
+      }
+      return tail
+    }
+    let found = false
+    for (let start = 0; start < pixels; start++) {
+      if (seenPixel[start] || !isDark(start)) continue
+      const size = flood(start, isDark)
+      if (size < pixels * 0.04) continue
+      // A band runs to the card's edge (a banner); dark all round the image is the table around a
+      // card that was not found, and dark inside a photo that is not a card is not known to be one.
+      let edges = 0
+      for (let index = 0; index < size; index++) {
+        const pixel = queue[index] ?? 0
+        const [x, y] = [pixel % width, Math.floor(pixel / width)]
+        edges |= (x === 0 ? 1 : 0) | (x === width - 1 ? 2 : 0) | (y === 0 ? 4 : 0)
+        edges |= y === height - 1 ? 8 : 0
+      }
+      if (edges === 0 || edges === 15) continue
+      found = true
+      for (let index = 0; index < size; index++) band[queue[index] ?? 0] = 1
+    }
+    if (!found) return
+    // What a band encloses (the print on it) cannot be reached from the card's edge around it.
+    seenPixel.fill(0)
+    const outside = (pixel: number) => !band[pixel]
+    for (let x = 0; x < width; x++)
+      for (const pixel of [x, (height - 1) * width + x])
+        if (!seenPixel[pixel] && outside(pixel)) flood(pixel, outside)
+    for (let y = 0; y < height; y++)
+      for (const pixel of [y * width, y * width + width - 1])
+        if (!seenPixel[pixel] && outside(pixel)) flood(pixel, outside)
+    // A large enclosed region is paper, not print: a card lying on a dark table in an uncropped photo.
+    for (let start = 0; start < pixels; start++) {
+      if (seenPixel[start] || band[start]) continue
+      const size = flood(start, outside)
+      if (size < pixels * 0.04)
+        for (let index = 0; index < size; index++) band[queue[index] ?? 0] = 1
+    }
+    for (let pixel = 0; pixel < pixels; pixel++)
+      if (band[pixel]) data[pixel * 4] = 255 - (data[pixel * 4] ?? 0)
+  }
+
   let sum = 0
   for (let index = 0; index < data.length; index += 4) sum += data[index] ?? 0
   if (sum / (width * height) < 127)
     for (let index = 0; index < data.length; index += 4) data[index] = 255 - (data[index] ?? 0)
+  invertBands()
   const block = 64
   const columns = Math.ceil(width / block)
   const rows = Math.ceil(height / block)
