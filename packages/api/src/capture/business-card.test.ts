@@ -198,6 +198,12 @@ describe('reading the text of a business card', () => {
     expect(unsure.card.email).toBe('')
     expect(unsure.unread.email).toBe('E: raul mehta@ledger.example')
     expect(read('Email: mehta@ledger.example').card.email).toBe('mehta@ledger.example')
+    // A part of it a letter or two off the name is the name misread ('ri' read as 'n'): not guessed.
+    const misread = readBusinessCard(
+      textLines("Zoë O'Brien\nHarbourlight\nzoe. obnen@harbourlight. co uk"),
+    )
+    expect(misread.card.email).toBe('')
+    expect(misread.unread.email).toBe('zoe. obnen@harbourlight.co.uk')
   })
 
   it('reads a LinkedIn profile whose hyphen OCR followed with a space', () => {

@@ -227,7 +227,10 @@ function tidy(line: string): string {
       // '@' read as '©' inside an address.
       .replace(/(?<=[\w.])\s?©\s?(?=\w)/g, '@')
       .replace(/\bwww(?:\. | |,|(?=[a-z0-9][\w-]*\.))/gi, 'www.')
-      .replace(/(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/)/g, (whole, word: string) =>
+      .replace(/(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/| [a-z]{2}$)/g, (whole, word: string) =>
+        isSuffix(word) ? `.${word}` : whole,
+      )
+      .replace(/(?<=[@.][\w-]+\.[a-z]{2,}) ([a-z]{2})$/, (whole, word: string) =>
         isSuffix(word) ? `.${word}` : whole,
       )
       // A line that is only 'first last@domain': the dot between the names read as a space.
@@ -322,6 +325,22 @@ function isSubsequence(part: string, whole: string): boolean {
   let at = 0
   for (const letter of whole) if (letter === part[at]) at++
   return at === part.length
+}
+
+/** How many letters must be added, dropped or changed to make one word the other (Levenshtein). */
+function lettersApart(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+    previous = current
+  }
+  return previous[b.length] ?? 0
 }
 
 /** Whether two words differ by at most one letter added, dropped or changed. */
@@ -611,6 +630,18 @@ export function readBusinessCard(
     // the name's letters; one with a '0' or '1' inside letters that the name does not explain is
     // a misreading the parser will not guess.
     let isLocalMisread = false
+    // A part a letter or two off a word of the name ('obnen' for O'Brien, 'priva' for Priya) is
+    // that word misread, not another spelling: not guessed.
+    const nameWords = (name?.words ?? []).flatMap((word) => word.split('-')).map(lettersOf)
+    const misspellsName = (part: string) =>
+      part.length > 3 &&
+      nameWords.some(
+        (word) =>
+          word !== part &&
+          word[0] === part[0] &&
+          Math.abs(word.length - part.length) <= 1 &&
+          lettersApart(word, part) <= 2,
+      )
     const local = email.local.replace(/[^._+-]+/g, (part) => {
       const variants = [
         part,
@@ -621,7 +652,8 @@ export function readBusinessCard(
       const spelled = variants.find(
         (variant) => variant.length > 1 && spellings.some((name) => name.includes(variant)),
       )
-      if (spelled === undefined && hasDigitInWord(part)) isLocalMisread = true
+      if (spelled === undefined && (hasDigitInWord(part) || misspellsName(part)))
+        isLocalMisread = true
       return spelled ?? part
     })
     if (local !== email.local) unsure.add('email')
