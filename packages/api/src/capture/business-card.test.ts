@@ -206,10 +206,42 @@ describe('reading the text of a business card', () => {
     expect(misread.unread.email).toBe('zoe. obnen@harbourlight.co.uk')
   })
 
-  it('reads a LinkedIn profile whose hyphen OCR followed with a space', () => {
-    expect(parseBusinessCard('Emma Johansson\nlinkedin.com/in/emma- johansson').linkedin).toBe(
-      'https://www.linkedin.com/in/emma-johansson',
+  it("reads a LinkedIn profile through what OCR makes of 'linkedin.com/in/'", () => {
+    for (const line of [
+      'linkedin.com/in/emma- johansson',
+      'Iinkedin com/irvemma-johansson',
+      'linkedin.conVin/emma-johansson',
+      'in: linkedin.comvin/emma-johansson',
+      'linkedin.com/in‘emma-johansson',
+    ])
+      expect(parseBusinessCard(`Emma Johansson\n${line}`).linkedin, line).toBe(
+        'https://www.linkedin.com/in/emma-johansson',
+      )
+    // A profile that spells the name misread is offered, not filled in.
+    const misread = readBusinessCard(textLines('Priya Raman\nlinkedin.com/in/priva-raman'))
+    expect(misread.card.linkedin).toBe('')
+    expect(misread.unread.linkedin).toBe('linkedin.com/in/priva-raman')
+  })
+
+  it("reads a '+' OCR took for '4' or '«' where the number is valid only with it", () => {
+    expect(parseBusinessCard('Marie Curie\nT: 433142685300', { country: 'US' }).phone).toBe(
+      '+33 1 42 68 53 00',
     )
+    expect(parseBusinessCard('Soren Kristensen\nT: «4532123456', { country: 'US' }).phone).toBe(
+      '+45 32 12 34 56',
+    )
+    // A number valid as it is dialled keeps its 4.
+    expect(parseBusinessCard('Ada Lovelace\n415 555 0132', { country: 'US' }).phone).toBe(
+      '+1 415 555 0132',
+    )
+  })
+
+  it("reads a website whose dots OCR spaced or whose 'www' it misread, by the email's domain", () => {
+    const site = (line: string) =>
+      parseBusinessCard(`Rahul Mehta\nrahul.mehta@saffronfoods.example\n${line}`).website
+    expect(site('saffronfoods example')).toBe('saffronfoods.example')
+    expect(site('www._saffronfoods. example')).toBe('www.saffronfoods.example')
+    expect(site('vww.saffronfoods.example')).toBe('www.saffronfoods.example')
   })
 
   it('flags a field read from words OCR was unsure of', () => {

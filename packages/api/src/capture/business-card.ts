@@ -72,8 +72,9 @@ export const LOW_CONFIDENCE = 80
 
 type Line = { text: string; words: CardWord[] }
 
+/** A LinkedIn profile, with what OCR makes of '.com/in/' ('com/irv', 'conVin/', 'com/in‘'). */
 const LINKEDIN =
-  /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|]inked\s?in\s?\.\s?com\s?\/\s?in\s?\/\s?((?:[\w%]|-\s?)+)/i
+  /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|]inked\s?in\s?[.,]?\s?co[mn]\s?(?:\/\s?in\s?[/‘’']|\/?vin\/|\/irv)\s?((?:[\w%]|-\s?)+)/i
 // OCR reads the spaces around '@' and '.' loosely ('ada @ acme. example'), so they are allowed.
 const EMAIL = /[\w.+-]+\s?@\s?[\w-]+(?:\s?\.\s?[\w-]+)*/
 /** A line that is an email address but for its '@'. */
@@ -224,7 +225,9 @@ function lettersOf(text: string): string {
 function tidy(line: string): string {
   return (
     line
-      // '@' read as '©' inside an address.
+      // '@' read as '©' inside an address; '+' read as '«' before a number; 'www' read with a 'v'.
+      .replace(/«(?=\s?\d)/g, '+')
+      .replace(/\b(?:vww|wvw|wwv|vvw|vwv|wvv)\./gi, 'www.')
       .replace(/(?<=[\w.])\s?©\s?(?=\w)/g, '@')
       .replace(/\bwww(?:\. | |,|(?=[a-z0-9][\w-]*\.))/gi, 'www.')
       .replace(/(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/| [a-z]{2}$)/g, (whole, word: string) =>
@@ -406,9 +409,12 @@ function findPhone(
       .replace(/(?:[+(\d]|[Oo](?=\d))[\dOoIl|\s().-]{5,}/g, (run) =>
         run.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1'),
       )
-    const found = findPhoneNumbersInText(digits, { defaultCountry }).filter(({ number }) =>
-      number.isValid(),
-    )
+    const valid = (text: string) =>
+      findPhoneNumbersInText(text, { defaultCountry }).filter(({ number }) => number.isValid())
+    // '+' read as '4' before an international number too long to be dialled as it is.
+    const found = valid(digits).length
+      ? valid(digits)
+      : valid(digits.replace(/(?<![\d+])4(?=\d{10,12}(?!\d))/, '+'))
     for (const { number } of found)
       candidates.push({
         phone: number.formatInternational(),
@@ -568,11 +574,12 @@ export function readBusinessCard(
       unsure.add('website')
     } else if (site.isWebShaped) leaveUnread('website', site.index)
   } else if (email.host) {
-    // A website whose dots OCR lost ('wwwacmeexample'), spelled like the email's domain.
+    // A website whose dots OCR lost or spaced ('wwwacmeexample', 'acme example'), spelled like the
+    // email's domain.
     const index = lines.findIndex(
       (line, at) =>
         !used.has(at) &&
-        /^[a-z0-9-]+$/.test(line.text) &&
+        /^[a-z0-9 ._-]+$/.test(line.text) &&
         lettersOf(line.text).replace(/^www/, '') === lettersOf(email.host),
     )
     if (index !== -1 && isRegistrable(email.host)) {
@@ -617,6 +624,24 @@ export function readBusinessCard(
     set('lastName', lastName, name.index)
   }
 
+  // A part of an email or a profile a letter or two off a word of the name ('obnen' for O'Brien,
+  // 'priva' for Priya) is that word misread, not another spelling: not guessed.
+  const nameWords = (name?.words ?? []).flatMap((word) => word.split('-')).map(lettersOf)
+  const misspellsName = (part: string) =>
+    part.length > 3 &&
+    nameWords.some(
+      (word) =>
+        word !== part &&
+        word[0] === part[0] &&
+        Math.abs(word.length - part.length) <= 1 &&
+        lettersApart(word, part) <= 2,
+    )
+  const profile = card.linkedin.split('/in/')[1] ?? ''
+  if (profile.split('-').some(misspellsName)) {
+    leaveUnread('linkedin', source.linkedin ?? -1)
+    card.linkedin = ''
+  }
+
   if (email.index !== -1) {
     const first = lettersOf(name?.words[0] ?? '')
     const last = lettersOf(name?.words.slice(1).join('') ?? '')
@@ -630,18 +655,6 @@ export function readBusinessCard(
     // the name's letters; one with a '0' or '1' inside letters that the name does not explain is
     // a misreading the parser will not guess.
     let isLocalMisread = false
-    // A part a letter or two off a word of the name ('obnen' for O'Brien, 'priva' for Priya) is
-    // that word misread, not another spelling: not guessed.
-    const nameWords = (name?.words ?? []).flatMap((word) => word.split('-')).map(lettersOf)
-    const misspellsName = (part: string) =>
-      part.length > 3 &&
-      nameWords.some(
-        (word) =>
-          word !== part &&
-          word[0] === part[0] &&
-          Math.abs(word.length - part.length) <= 1 &&
-          lettersApart(word, part) <= 2,
-      )
     const local = email.local.replace(/[^._+-]+/g, (part) => {
       const variants = [
         part,
