@@ -169,6 +169,15 @@ describe('reading the text of a business card', () => {
     )
     expect(part.card.email).toBe('')
     expect(part.unread.email).toBe('ingrid@pol.network')
+    // The email and the website misread alike, a letter off the company's name: not guessed.
+    const alike = readBusinessCard(
+      textLines('Nordlicht GmbH\nHans Becker\nh.becker@nordiicht.example\nwww.nordiicht.example'),
+    )
+    expect(alike.card).toMatchObject({ email: '', website: '', company: 'Nordlicht GmbH' })
+    expect(alike.unread).toMatchObject({
+      email: 'h.becker@nordiicht.example',
+      website: 'www.nordiicht.example',
+    })
     const unknown = readBusinessCard(textLines('Ada Lovelace\nada@acrne1.example\nAcme'))
     expect(unknown.card.email).toBe('')
     expect(unknown.unread.email).toBe('ada@acrne1.example')

@@ -708,7 +708,23 @@ export function readBusinessCard(
       hostOf(website) !== '' &&
       host !== hostOf(website) &&
       isSubsequence(lettersOf(host), lettersOf(hostOf(website)))
+    // A word on another line a letter off the domain's name ('Nordlicht GmbH' beside
+    // nordiicht.example, the email and the website misread alike): which is right is not known.
+    const isNearOtherWord = lines.some(
+      (line, index) =>
+        index !== email.index &&
+        index !== source.website &&
+        line.text.split(' ').some((word) => {
+          const letters = lettersOf(word)
+          return letters.length > 3 && letters !== label && isOneLetterOff(letters, label)
+        }),
+    )
+    if (isNearOtherWord && domainName(hostOf(website)) === label) {
+      leaveUnread('website', source.website ?? -1)
+      card.website = ''
+    }
     const isHostMisread =
+      isNearOtherWord ||
       isPartOfWebsite ||
       (!confirmed &&
         (hasDigitInWord(host) ||
