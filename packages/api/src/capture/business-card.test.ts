@@ -145,12 +145,13 @@ describe('reading the text of a business card', () => {
     expect(short.unread.phone).toBe('T: +44 20 7946 095')
   })
 
-  it("repairs an '@' read as 'e', 'a' or '©' where the rest of the line is an address", () => {
+  it("repairs an '@' read as 'e', 'a', '©' or '®' where the rest of the line is an address", () => {
     const card = (email: string) =>
       readBusinessCard(textLines(`Noah Williams\nKeystone\n${email}\nwww.keystone.co.uk`))
     expect(card('noah.williamsekeystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
     expect(card('noah.williamsakeystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
     expect(card('noah.williams©keystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
+    expect(card('noah williams®keystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
     expect(card('noah.williamsekeystone.co.uk').unsure).toContain('email')
     // Nothing on the card says where the '@' was: left for the user, with the line.
     const unsure = readBusinessCard(textLines('E: xyzeqrs.example'))

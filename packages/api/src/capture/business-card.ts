@@ -225,10 +225,10 @@ function lettersOf(text: string): string {
 function tidy(line: string): string {
   return (
     line
-      // '@' read as '©' inside an address; '+' read as '«' before a number; 'www' read with a 'v'.
+      // '@' read as '©' or '®' inside an address; '+' read as '«' before a number; 'www' read with a 'v'.
       .replace(/«(?=\s?\d)/g, '+')
       .replace(/\b(?:vww|wvw|wwv|vvw|vwv|wvv)\./gi, 'www.')
-      .replace(/(?<=[\w.])\s?©\s?(?=\w)/g, '@')
+      .replace(/(?<=[\w.])\s?[©®]\s?(?=\w)/g, '@')
       .replace(/\bwww(?:\. | |,|(?=[a-z0-9][\w-]*\.))/gi, 'www.')
       .replace(/(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/| [a-z]{2}$)/g, (whole, word: string) =>
         isSuffix(word) ? `.${word}` : whole,
