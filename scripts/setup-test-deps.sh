@@ -20,11 +20,31 @@ declare -A apt_packages=(
   [vdirsyncer]=vdirsyncer
   # The load balancer in front of the scale-out soak's instances (pnpm soak:cluster).
   [haproxy]=haproxy
+  # Lists the fonts Chromium can use (below).
+  [fc-list]=fontconfig
+)
+# The fonts the photographed business cards are printed in (e2e/src/business-cards.ts), upright and
+# italic, as fontconfig pattern → package: without them Chromium prints the cards in other faces.
+declare -A font_packages=(
+  ['DejaVu Sans']=fonts-dejavu-core
+  ['DejaVu Sans Mono']=fonts-dejavu-core
+  ['DejaVu Serif']=fonts-dejavu-core
+  ['DejaVu Serif:slant=100']=fonts-dejavu-extra
+  ['DejaVu Sans Condensed']=fonts-dejavu-extra
+  ['DejaVu Sans Condensed:slant=110']=fonts-dejavu-extra
+  ['Liberation Sans']=fonts-liberation2
+  ['Liberation Serif']=fonts-liberation2
+  ['Nimbus Sans']=fonts-urw-base35
+  ['C059']=fonts-urw-base35
+  ['URW Gothic']=fonts-urw-base35
 )
 
 missing=()
 for command in "${!apt_packages[@]}"; do
   command -v "$command" >/dev/null 2>&1 || missing+=("${apt_packages[$command]}")
+done
+for pattern in "${!font_packages[@]}"; do
+  [ -n "$(fc-list "$pattern" family 2>/dev/null)" ] || missing+=("${font_packages[$pattern]}")
 done
 # The offline engine's English model is data, not a command.
 [ -d /usr/share/pocketsphinx/model/en-us/en-us ] || missing+=(pocketsphinx-en-us)

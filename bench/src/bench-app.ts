@@ -28,6 +28,8 @@ export async function benchApp(options: {
   database: Parameters<typeof startAppServer>[0]
   dataset: Dataset
   durations: Durations
+  /** How many photographed cards the client's card scanner figures read. */
+  scannedCards?: number | 'all'
   postgresUrl?: string
   limits?: Limits
   log: (message: string) => void
@@ -93,7 +95,14 @@ export async function benchApp(options: {
       )
     }
     if (group === 'Postgres') {
-      figures.push(...(await measureClient(server.url, sessions?.measured, log)))
+      figures.push(
+        ...(await measureClient(
+          server.url,
+          sessions?.measured,
+          log,
+          options.scannedCards ?? 'all',
+        )),
+      )
     }
   } finally {
     figures.push({ group, name: SERVER_PEAK_RSS, unit: 'MB', value: server.maxRssMb() })

@@ -14,7 +14,7 @@ import { BENCH_PASSWORD, type Durations, type Limits } from './measure-app.ts'
 import { messageOf } from './messages.ts'
 import { evaluate, type Figure } from './report.ts'
 import { seedInto } from './seed.ts'
-import { isSizeName, SIZES, type SizeName } from './sizes.ts'
+import { isSizeName, SCANNED_CARDS, SIZES, type SizeName } from './sizes.ts'
 import { measureSpeech } from './speech/measure-speech.ts'
 import { withTarget } from './targets.ts'
 import { writeResults } from './write-results.ts'
@@ -101,6 +101,7 @@ async function main() {
         database: { kind: 'postgres', url: scratch.url },
         dataset,
         durations,
+        scannedCards: SCANNED_CARDS[size],
         postgresUrl: postgresServer,
         log,
       })

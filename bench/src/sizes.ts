@@ -15,6 +15,12 @@ export const SIZES = {
 
 export type SizeName = keyof typeof SIZES
 
+/**
+ * How many of the photographed test cards the card scanner's figures read: all of them in the full
+ * preset, an even sample across layouts and angles in the small one (each card takes seconds).
+ */
+export const SCANNED_CARDS: Record<SizeName, number | 'all'> = { full: 'all', small: 12 }
+
 export function isSizeName(name: string): name is SizeName {
   return Object.hasOwn(SIZES, name)
 }

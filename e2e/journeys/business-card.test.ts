@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, type RunningApp } from '../src/app-server.ts'
 import { launchBrowser, PHONE, screenshot, seriousA11yViolations } from '../src/browser.ts'
-import { CARDS, photographCard } from '../src/business-cards.ts'
+import { CARDS, photographCard, photoSettings } from '../src/business-cards.ts'
 import { registerThroughForm } from '../src/register.ts'
 
 const run = promisify(execFile)
@@ -30,14 +30,28 @@ let page: Page
 let fixtures: string
 let blankPhoto: string
 
-/** The card photographed, as a one-second looping .y4m for Chromium's fake camera. */
+/**
+ * The card photographed clearly tilted (8°, seen a little from below), in focus and 600 px high, as
+ * a one-second looping .y4m for Chromium's fake camera.
+ */
 async function cardCameraFeed(dir: string, photoBrowser: Browser) {
-  const image = join(dir, 'card.png')
-  await writeFile(image, await photographCard(photoBrowser, CARD, 1))
+  const image = join(dir, 'card.jpg')
+  const tilted = {
+    ...photoSettings(1),
+    rotation: 8,
+    perspective: 0.03,
+    shortSide: 'top' as const,
+    cardHeight: 600,
+    blur: 0.6,
+    jpegQuality: 80,
+  }
+  await writeFile(image, await photographCard(photoBrowser, CARD, tilted))
   const video = join(dir, 'card.y4m')
   await run('ffmpeg', [
     ...['-nostdin', '-y', '-v', 'error', '-loop', '1', '-i', image],
-    ...['-t', '1', '-r', '5', '-pix_fmt', 'yuv420p', video],
+    // 4:2:0 video needs even sides.
+    ...['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-t', '1', '-r', '5'],
+    ...['-pix_fmt', 'yuv420p', video],
   ])
   return video
 }

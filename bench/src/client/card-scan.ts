@@ -1,19 +1,37 @@
-// The business card scanner (issue 24): how long from opening it to the fields filled, on this
-// machine's Chromium, and how much it downloads. `tsx src/client/card-scan.ts` runs it alone
-// against the built app on PGlite.
+// The business card scanner (issues 24 and 31): how long from opening it to the fields filled, on
+// this machine's Chromium, how much it downloads, and how many fields of the photographed test set
+// it reads right, by rotation. `tsx src/client/card-scan.ts` runs it alone against the built app on
+// PGlite.
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launchBrowser, PHONE } from '@fiveconnect/e2e/browser'
-import { CARDS, photographCard } from '@fiveconnect/e2e/business-cards'
+import {
+  CARD_FIELDS,
+  CARDS,
+  photographCard,
+  photoSettings,
+  scoreScans,
+  type CardSpec,
+  type ScannedCard,
+} from '@fiveconnect/e2e/business-cards'
 import type { Figure } from '../report.ts'
 import { fileURLToPath } from 'node:url'
 import { makeDataDir, pgliteDirOf, REPO_ROOT, startAppServer } from '../app-server.ts'
 import { percentile } from '../stats.ts'
 
 const KB = 1000
-/** Cards read per run: the first one with the OCR files still to download, then warm. */
-const CARD_COUNT = 6
+/** The scanner's field labels. */
+const LABELS: Record<(typeof CARD_FIELDS)[number], string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  company: 'Company',
+  title: 'Job title (added to the notes)',
+  email: 'Email',
+  phone: 'Phone',
+  website: 'Website',
+  linkedin: 'LinkedIn',
+}
 
 /** The OCR files (worker, core builds, traineddata) and the scanner's own chunk, gzipped. */
 export async function cardScanSizes(clientDist: string): Promise<Figure[]> {
@@ -40,10 +58,16 @@ export async function cardScanSizes(clientDist: string): Promise<Figure[]> {
 }
 
 /**
- * Signs up a fresh user, then reads CARD_COUNT photographed test cards through Add Connection's
- * scanner ('Choose a photo'): from the tap on 'Scan business card' to the fields shown.
+ * Signs up a fresh user, then reads the photographed test cards (all, or `count` spread evenly over
+ * the set, so over its layouts and angles) through Add Connection's scanner
+ * ('Choose a photo'): the time from the tap on 'Scan business card' to the fields shown (the first
+ * card with the OCR files still to download), and the fields it filled right by rotation bucket.
  */
-export async function measureCardScan(baseUrl: string): Promise<Figure[]> {
+export async function measureCardScan(baseUrl: string, count: number | 'all'): Promise<Figure[]> {
+  const chosen =
+    count === 'all' || count >= CARDS.length
+      ? [...CARDS.keys()]
+      : Array.from({ length: count }, (_, nth) => Math.floor((nth * CARDS.length) / count))
   const browser = await launchBrowser()
   try {
     const context = await browser.newContext(PHONE)
@@ -61,18 +85,66 @@ export async function measureCardScan(baseUrl: string): Promise<Figure[]> {
     if (!response.ok()) throw new Error(`register: ${response.status()}`)
     const page = await context.newPage()
     const seconds: number[] = []
-    for (const [index, card] of CARDS.slice(0, CARD_COUNT).entries()) {
-      const photo = await photographCard(browser, card, index)
+    const scans: ScannedCard[] = []
+    for (const index of chosen) {
+      const card = CARDS[index] as CardSpec
+      const photo = photoSettings(index)
+      const jpeg = await photographCard(browser, card, photo)
       await page.goto(`${baseUrl}/add-connection`)
       await page.getByRole('button', { name: 'Scan business card' }).click()
       const started = performance.now()
       const dialog = page.getByRole('dialog', { name: 'Scan Business Card' })
       const chooser = page.waitForEvent('filechooser')
       await dialog.getByRole('button', { name: 'Choose a photo' }).click()
-      await (await chooser).setFiles({ name: 'card.png', mimeType: 'image/png', buffer: photo })
-      await dialog.getByRole('button', { name: 'Use these details' }).waitFor({ timeout: 120_000 })
+      await (await chooser).setFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+      const use = dialog.getByRole('button', { name: 'Use these details' })
+      await use.or(dialog.getByText('No text found on the card.')).waitFor({ timeout: 120_000 })
       seconds.push((performance.now() - started) / 1000)
+      if (!(await use.isVisible())) {
+        scans.push({ card, photo, got: null })
+        continue
+      }
+      const got = {} as NonNullable<ScannedCard['got']>
+      for (const field of CARD_FIELDS)
+        got[field] = await dialog.getByLabel(LABELS[field], { exact: true }).inputValue()
+      scans.push({ card, photo, got })
     }
+    const share = ({ right, of }: { right: number; of: number }) => (of ? (right / of) * 100 : 0)
+    const score = scoreScans(scans)
+    const accuracy: Figure[] = [
+      ...score.buckets.flatMap(({ name, all, byField, cards }) => [
+        {
+          group: 'Client',
+          name: `card scanner: fields right, rotation ${name} (${cards} cards)`,
+          unit: '%',
+          value: share(all),
+        },
+        ...(['email', 'phone'] as const).map((field) => ({
+          group: 'Client',
+          name: `card scanner: ${field} right, rotation ${name}`,
+          unit: '%',
+          value: share(byField[field]),
+        })),
+      ]),
+      ...CARD_FIELDS.map((field) => ({
+        group: 'Client',
+        name: `card scanner: ${field} right, all ${scans.length} cards`,
+        unit: '%',
+        value: share(score.total.byField[field]),
+      })),
+      {
+        group: 'Client',
+        name: `card scanner: fields right, all ${scans.length} cards`,
+        unit: '%',
+        value: share(score.total.all),
+      },
+      {
+        group: 'Client',
+        name: "card scanner: cards read as 'No text found'",
+        unit: 'cards',
+        value: score.total.nothing,
+      },
+    ]
     const [first = 0, ...warm] = seconds
     return [
       {
@@ -90,6 +162,7 @@ export async function measureCardScan(baseUrl: string): Promise<Figure[]> {
           50,
         ),
       },
+      ...accuracy,
     ]
   } finally {
     await browser.close()
@@ -101,7 +174,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const figures = [
       ...(await cardScanSizes(join(REPO_ROOT, 'apps/client/dist'))),
-      ...(await measureCardScan(server.url)),
+      ...(await measureCardScan(server.url, 'all')),
     ]
     for (const figure of figures)
       console.info(`${figure.name}: ${figure.value?.toFixed(2)} ${figure.unit}`)

@@ -16,6 +16,7 @@ export async function measureClient(
   baseUrl: string,
   cookie: string | undefined,
   log: (message: string) => void,
+  scannedCards: number | 'all',
 ): Promise<Figure[]> {
   const figures: Figure[] = []
   let chunks: Chunk[]
@@ -119,7 +120,10 @@ export async function measureClient(
   }
   log('Card scanner: open to filled fields')
   try {
-    figures.push(...(await cardScanSizes(CLIENT_DIST)), ...(await measureCardScan(baseUrl)))
+    figures.push(
+      ...(await cardScanSizes(CLIENT_DIST)),
+      ...(await measureCardScan(baseUrl, scannedCards)),
+    )
   } catch (error) {
     figures.push({ group: 'Client', name: 'card scanner', unit: 's', error: messageOf(error) })
   }

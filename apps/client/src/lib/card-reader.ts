@@ -7,11 +7,10 @@ import {
   CARD_OCR_PARAMETERS,
   CARD_OCR_WIDTH,
   greyForOcr,
-  ocrLines,
-  readBusinessCard,
-  textLines,
+  readingOfOcr,
   type CardReading,
 } from '@fiveconnect/api/business-card'
+import { evenLight, straightenCard } from '@fiveconnect/api/card-image'
 import { createWorker, OEM, type PSM, type Worker } from 'tesseract.js'
 
 /** The steps tesseract.js reports, and the share of the whole wait each one ends at. */
@@ -49,18 +48,20 @@ function startReader(): Promise<Worker> {
   return reader
 }
 
-/** The card, scaled to the width OCR reads best at and greyed for it. */
-function scaled(image: CanvasImageSource & { width: number; height: number }) {
-  const canvas = document.createElement('canvas')
-  canvas.width = CARD_OCR_WIDTH
-  canvas.height = Math.round((image.height / image.width) * CARD_OCR_WIDTH)
-  const context = canvas.getContext('2d')
+/**
+ * The card found in the photo, straightened, scaled to the width OCR reads best at, greyed and its
+ * light evened out.
+ */
+function prepared(photo: HTMLCanvasElement) {
+  const context = photo.getContext('2d')
   if (!context) throw new Error('No canvas to read the card on')
-  context.imageSmoothingQuality = 'high'
-  context.drawImage(image, 0, 0, canvas.width, canvas.height)
-  const pixels = context.getImageData(0, 0, canvas.width, canvas.height)
-  greyForOcr(pixels.data)
-  context.putImageData(pixels, 0, 0)
+  const card = straightenCard(context.getImageData(0, 0, photo.width, photo.height), CARD_OCR_WIDTH)
+  greyForOcr(card.data)
+  evenLight(card)
+  const canvas = document.createElement('canvas')
+  canvas.width = card.width
+  canvas.height = card.height
+  canvas.getContext('2d')?.putImageData(new ImageData(card.data, card.width, card.height), 0, 0)
   return canvas
 }
 
@@ -88,14 +89,9 @@ export async function readCard(
 ): Promise<CardReading | null> {
   report = onProgress
   const worker = await startReader()
-  const { data } = await worker.recognize(scaled(image), {}, { text: true, blocks: true })
+  const { data } = await worker.recognize(prepared(image), {}, { text: true, blocks: true })
   onProgress(1)
-  const lines = data.blocks ? ocrLines(data.blocks) : textLines(data.text)
-  const reading = readBusinessCard(lines, { country: localeRegion() })
-  const isEmpty =
-    Object.values(reading.card).every((value) => value === '') &&
-    Object.keys(reading.unread).length === 0
-  return isEmpty ? null : reading
+  return readingOfOcr(data, { country: localeRegion() })
 }
 
 /** Frees the worker (tens of MB) once the scanner closes. */

@@ -145,12 +145,13 @@ describe('reading the text of a business card', () => {
     expect(short.unread.phone).toBe('T: +44 20 7946 095')
   })
 
-  it("repairs an '@' read as 'e', 'a' or '©' where the rest of the line is an address", () => {
+  it("repairs an '@' read as 'e', 'a', '©' or '®' where the rest of the line is an address", () => {
     const card = (email: string) =>
       readBusinessCard(textLines(`Noah Williams\nKeystone\n${email}\nwww.keystone.co.uk`))
     expect(card('noah.williamsekeystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
     expect(card('noah.williamsakeystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
     expect(card('noah.williams©keystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
+    expect(card('noah williams®keystone.co.uk').card.email).toBe('noah.williams@keystone.co.uk')
     expect(card('noah.williamsekeystone.co.uk').unsure).toContain('email')
     // Nothing on the card says where the '@' was: left for the user, with the line.
     const unsure = readBusinessCard(textLines('E: xyzeqrs.example'))
@@ -169,9 +170,88 @@ describe('reading the text of a business card', () => {
     )
     expect(part.card.email).toBe('')
     expect(part.unread.email).toBe('ingrid@pol.network')
+    // The email and the website misread alike, a letter off the company's name: not guessed.
+    const alike = readBusinessCard(
+      textLines('Nordlicht GmbH\nHans Becker\nh.becker@nordiicht.example\nwww.nordiicht.example'),
+    )
+    expect(alike.card).toMatchObject({ email: '', website: '', company: 'Nordlicht GmbH' })
+    expect(alike.unread).toMatchObject({
+      email: 'h.becker@nordiicht.example',
+      website: 'www.nordiicht.example',
+    })
     const unknown = readBusinessCard(textLines('Ada Lovelace\nada@acrne1.example\nAcme'))
     expect(unknown.card.email).toBe('')
     expect(unknown.unread.email).toBe('ada@acrne1.example')
+  })
+
+  it("puts back the dot OCR read as a space in an email's local part, where the name spells it", () => {
+    const read = (email: string, name = 'Rahul Mehta') =>
+      readBusinessCard(textLines(`${name}\nLedger Works\n${email}\nwww.ledger.example`))
+    const labelled = read('E: rahul mehta@ledger.example')
+    expect(labelled.card.email).toBe('rahul.mehta@ledger.example')
+    expect(labelled.unsure).toContain('email')
+    expect(read('T +1 415 555 0132 rahul mehta@ledger.example').card.email).toBe(
+      'rahul.mehta@ledger.example',
+    )
+    // A dot followed by a space is still a dot; a capital OCR gave the first word is not.
+    expect(read('emma. johansson@ledger.example', 'Emma Johansson').card.email).toBe(
+      'emma.johansson@ledger.example',
+    )
+    expect(read('Jose garcia@ledger.example', 'JOSE GARCIA-LOPEZ').card.email).toBe(
+      'jose.garcia@ledger.example',
+    )
+    expect(read('E: jean-luc fontaine@ledger.example', 'Jean-Luc Fontaine').card.email).toBe(
+      'jean-luc.fontaine@ledger.example',
+    )
+    // A word before the address that the name does not explain: not guessed, and not cut short.
+    const unsure = read('E: raul mehta@ledger.example')
+    expect(unsure.card.email).toBe('')
+    expect(unsure.unread.email).toBe('E: raul mehta@ledger.example')
+    expect(read('Email: mehta@ledger.example').card.email).toBe('mehta@ledger.example')
+    // A part of it a letter or two off the name is the name misread ('ri' read as 'n'): not guessed.
+    const misread = readBusinessCard(
+      textLines("Zoë O'Brien\nHarbourlight\nzoe. obnen@harbourlight. co uk"),
+    )
+    expect(misread.card.email).toBe('')
+    expect(misread.unread.email).toBe('zoe. obnen@harbourlight.co.uk')
+  })
+
+  it("reads a LinkedIn profile through what OCR makes of 'linkedin.com/in/'", () => {
+    for (const line of [
+      'linkedin.com/in/emma- johansson',
+      'Iinkedin com/irvemma-johansson',
+      'linkedin.conVin/emma-johansson',
+      'in: linkedin.comvin/emma-johansson',
+      'linkedin.com/in‘emma-johansson',
+    ])
+      expect(parseBusinessCard(`Emma Johansson\n${line}`).linkedin, line).toBe(
+        'https://www.linkedin.com/in/emma-johansson',
+      )
+    // A profile that spells the name misread is offered, not filled in.
+    const misread = readBusinessCard(textLines('Priya Raman\nlinkedin.com/in/priva-raman'))
+    expect(misread.card.linkedin).toBe('')
+    expect(misread.unread.linkedin).toBe('linkedin.com/in/priva-raman')
+  })
+
+  it("reads a '+' OCR took for '4' or '«' where the number is valid only with it", () => {
+    expect(parseBusinessCard('Marie Curie\nT: 433142685300', { country: 'US' }).phone).toBe(
+      '+33 1 42 68 53 00',
+    )
+    expect(parseBusinessCard('Soren Kristensen\nT: «4532123456', { country: 'US' }).phone).toBe(
+      '+45 32 12 34 56',
+    )
+    // A number valid as it is dialled keeps its 4.
+    expect(parseBusinessCard('Ada Lovelace\n415 555 0132', { country: 'US' }).phone).toBe(
+      '+1 415 555 0132',
+    )
+  })
+
+  it("reads a website whose dots OCR spaced or whose 'www' it misread, by the email's domain", () => {
+    const site = (line: string) =>
+      parseBusinessCard(`Rahul Mehta\nrahul.mehta@saffronfoods.example\n${line}`).website
+    expect(site('saffronfoods example')).toBe('saffronfoods.example')
+    expect(site('www._saffronfoods. example')).toBe('www.saffronfoods.example')
+    expect(site('vww.saffronfoods.example')).toBe('www.saffronfoods.example')
   })
 
   it('flags a field read from words OCR was unsure of', () => {

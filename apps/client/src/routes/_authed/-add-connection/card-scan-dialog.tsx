@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core'
 import { IconCamera, IconPhoto } from '@tabler/icons-react'
+import { sharpness } from '@fiveconnect/api/card-image'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type * as CardReader from '../../../lib/card-reader.ts'
 
@@ -28,6 +29,8 @@ const CAMERA = {
 const GUIDE = { width: 0.86, aspect: 85 / 55 }
 /** The card photo kept with the connection: no side longer than this, as JPEG. */
 const PHOTO_MAX_SIDE = 1600
+/** Camera frames looked at when the shutter is pressed, this far apart; the sharpest is read. */
+const FRAMES = { count: 5, apartMs: 90 }
 
 const NOTHING_FOUND = 'No text found on the card. Try again with more light.'
 
@@ -120,13 +123,14 @@ function CardScanner({ onClose, onUse }: Omit<Props, 'opened'>) {
     return () => void reader.then(({ stopReading }) => stopReading())
   }, [reader])
 
-  const read = async (canvas: HTMLCanvasElement) => {
+  /** Reads `scan` (the card and some of what is around it, for the scanner to find its edges). */
+  const read = async (canvas: HTMLCanvasElement, scan = canvas) => {
     setReadFailed(false)
     const photo = await toJpeg(canvas)
     setPhase({ step: 'reading', progress: 0, photo })
     try {
       const { readCard } = await reader
-      const reading = await readCard(canvas, (progress) =>
+      const reading = await readCard(scan, (progress) =>
         setPhase((current) => (current.step === 'reading' ? { ...current, progress } : current)),
       )
       setPhase(reading ? { step: 'review', reading, photo } : { step: 'nothing' })
@@ -179,7 +183,7 @@ function CardScanner({ onClose, onUse }: Omit<Props, 'opened'>) {
           The card could not be read on this device. Type the details instead.
         </Alert>
       )}
-      <CameraView onTaken={(canvas) => void read(canvas)} />
+      <CameraView onTaken={(guide, frame) => void read(guide, frame)} />
       {choosePhoto}
       <Button variant="default" onClick={onClose}>
         Cancel
@@ -188,10 +192,31 @@ function CardScanner({ onClose, onUse }: Omit<Props, 'opened'>) {
   )
 }
 
-/** The rear camera with a card-shaped frame guide; the shutter takes what is inside the guide. */
-function CameraView({ onTaken }: { onTaken: (canvas: HTMLCanvasElement) => void }) {
+/** How sharp a frame is, judged on a copy at most 480 pixels across (fast enough per frame). */
+function sharpnessOf(frame: HTMLCanvasElement) {
+  const scale = Math.min(1, 480 / frame.width)
+  const copy = document.createElement('canvas')
+  copy.width = Math.round(frame.width * scale)
+  copy.height = Math.round(frame.height * scale)
+  const context = copy.getContext('2d')
+  if (!context) return 0
+  context.drawImage(frame, 0, 0, copy.width, copy.height)
+  return sharpness(context.getImageData(0, 0, copy.width, copy.height))
+}
+
+/**
+ * The rear camera with a card-shaped frame guide. The shutter looks at a few frames and keeps the
+ * sharpest (a hand that presses a button shakes); it gives what is inside the guide, the photo
+ * kept, and the whole frame, where the scanner finds the card's edges.
+ */
+function CameraView({
+  onTaken,
+}: {
+  onTaken: (guide: HTMLCanvasElement, frame: HTMLCanvasElement) => void
+}) {
   const video = useRef<HTMLVideoElement>(null)
   const [aspect, setAspect] = useState<number | null>(null)
+  const [isTaking, setIsTaking] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
 
   useEffect(() => {
@@ -215,18 +240,29 @@ function CameraView({ onTaken }: { onTaken: (canvas: HTMLCanvasElement) => void 
     }
   }, [])
 
-  const take = () => {
+  const take = async () => {
     const element = video.current
     if (!element || element.videoWidth === 0) return
-    const width = element.videoWidth * GUIDE.width
-    const height = Math.min(element.videoHeight, width / GUIDE.aspect)
+    setIsTaking(true)
+    const whole = { x: 0, y: 0, width: element.videoWidth, height: element.videoHeight }
+    let best = { frame: cropped(element, whole), sharpness: -1 }
+    for (let index = 0; index < FRAMES.count; index++) {
+      if (index > 0) await new Promise((resolve) => setTimeout(resolve, FRAMES.apartMs))
+      const frame = index === 0 ? best.frame : cropped(element, whole)
+      const frameSharpness = sharpnessOf(frame)
+      if (frameSharpness > best.sharpness) best = { frame, sharpness: frameSharpness }
+    }
+    setIsTaking(false)
+    const width = best.frame.width * GUIDE.width
+    const height = Math.min(best.frame.height, width / GUIDE.aspect)
     onTaken(
-      cropped(element, {
-        x: (element.videoWidth - width) / 2,
-        y: (element.videoHeight - height) / 2,
+      cropped(best.frame, {
+        x: (best.frame.width - width) / 2,
+        y: (best.frame.height - height) / 2,
         width,
         height,
       }),
+      best.frame,
     )
   }
 
@@ -265,8 +301,9 @@ function CameraView({ onTaken }: { onTaken: (canvas: HTMLCanvasElement) => void 
       </Box>
       <Text size="sm">Fit the card inside the frame, in good light, then take the photo.</Text>
       <Button
-        onClick={take}
+        onClick={() => void take()}
         disabled={aspect === null}
+        loading={isTaking}
         leftSection={<IconCamera size={18} aria-hidden />}
       >
         Take photo

@@ -1,0 +1,465 @@
+/**
+ * The card photo before OCR (issue 31): the card found on its background, its rotation and
+ * perspective undone by a homography, and the result scaled to the width OCR reads best at, so
+ * small captures are upscaled. Pure functions on RGBA pixels; each uses nothing outside itself, so
+ * the accuracy test runs the scanner's own code in Chromium by its source (ADR 024).
+ */
+export type Pixels = { data: Uint8ClampedArray<ArrayBuffer>; width: number; height: number }
+
+/**
+ * The card in `photo`, straightened and `width` pixels across; the whole photo scaled to `width`
+ * when no card stands out from the background (a photo that is all card, or no card at all).
+ */
+export function straightenCard(photo: Pixels, width: number): Pixels {
+  type Point = { x: number; y: number }
+  type Line = { point: Point; direction: Point }
+  const { data } = photo
+
+  /** The photo shrunk to about 400 pixels across by averaging blocks: enough to find the edges. */
+  const step = Math.max(1, Math.ceil(Math.max(photo.width, photo.height) / 400))
+  const small = { width: Math.floor(photo.width / step), height: Math.floor(photo.height / step) }
+  const colours = new Float32Array(small.width * small.height * 3)
+  for (let y = 0; y < small.height; y++)
+    for (let x = 0; x < small.width; x++) {
+      const sum = [0, 0, 0]
+      for (let dy = 0; dy < step; dy++)
+        for (let dx = 0; dx < step; dx++) {
+          const at = ((y * step + dy) * photo.width + x * step + dx) * 4
+          for (let channel = 0; channel < 3; channel++)
+            sum[channel] = (sum[channel] ?? 0) + (data[at + channel] ?? 0)
+        }
+      for (let channel = 0; channel < 3; channel++)
+        colours[(y * small.width + x) * 3 + channel] = (sum[channel] ?? 0) / (step * step)
+    }
+
+  /** How far each pixel's colour is from the nearest colour on the photo's rim (the background). */
+  function distanceFromBackground(): Float32Array {
+    const rim: number[] = []
+    const perimeter = 2 * (small.width + small.height)
+    for (let index = 0; index < 96; index++) {
+      let along = Math.floor((index / 96) * perimeter)
+      let point: [number, number]
+      if (along < small.width) point = [along, 0]
+      else if ((along -= small.width) < small.height) point = [small.width - 1, along]
+      else if ((along -= small.height) < small.width)
+        point = [small.width - 1 - along, small.height - 1]
+      else point = [0, Math.max(0, small.height - 1 - (along - small.width))]
+      rim.push((point[1] * small.width + point[0]) * 3)
+    }
+    const distances = new Float32Array(small.width * small.height)
+    for (let pixel = 0; pixel < distances.length; pixel++) {
+      let nearest = Infinity
+      for (const sample of rim) {
+        const red = (colours[pixel * 3] ?? 0) - (colours[sample] ?? 0)
+        const green = (colours[pixel * 3 + 1] ?? 0) - (colours[sample + 1] ?? 0)
+        const blue = (colours[pixel * 3 + 2] ?? 0) - (colours[sample + 2] ?? 0)
+        nearest = Math.min(nearest, red * red + green * green + blue * blue)
+      }
+      distances[pixel] = Math.sqrt(nearest)
+    }
+    return distances
+  }
+
+  /** Otsu's threshold: the value that best parts the distances into background and card. */
+  function otsu(values: Float32Array): number {
+    const bins = new Float64Array(256)
+    for (const value of values) {
+      const bin = Math.min(255, Math.floor(value))
+      bins[bin] = (bins[bin] ?? 0) + 1
+    }
+    let total = 0
+    for (let bin = 0; bin < 256; bin++) total += bin * (bins[bin] ?? 0)
+    let [below, belowSum, best, threshold] = [0, 0, -1, 0]
+    for (let bin = 0; bin < 256; bin++) {
+      below += bins[bin] ?? 0
+      belowSum += bin * (bins[bin] ?? 0)
+      const above = values.length - below
+      if (below === 0 || above === 0) continue
+      const between = below * above * (belowSum / below - (total - belowSum) / above) ** 2
+      if (between > best) [best, threshold] = [between, bin + 1]
+    }
+    return threshold
+  }
+
+  /** The largest connected region of the mask, as a mask of its own. */
+  function largestRegion(mask: Uint8Array): { region: Uint8Array; size: number } {
+    const labels = new Int32Array(mask.length)
+    let [bestLabel, bestSize, label] = [0, 0, 0]
+    const queue = new Int32Array(mask.length)
+    for (let start = 0; start < mask.length; start++) {
+      if (!mask[start] || labels[start]) continue
+      label += 1
+      labels[start] = label
+      let [head, tail] = [0, 0]
+      queue[tail++] = start
+      while (head < tail) {
+        const pixel = queue[head++] ?? 0
+        const x = pixel % small.width
+        for (const next of [
+          x > 0 ? pixel - 1 : -1,
+          x < small.width - 1 ? pixel + 1 : -1,
+          pixel - small.width,
+          pixel + small.width,
+        ])
+          if (next >= 0 && next < mask.length && mask[next] && !labels[next]) {
+            labels[next] = label
+            queue[tail++] = next
+          }
+      }
+      if (tail > bestSize) [bestLabel, bestSize] = [label, tail]
+    }
+    return { region: mask.map((_, pixel) => (labels[pixel] === bestLabel ? 1 : 0)), size: bestSize }
+  }
+
+  /** The straight line through points (total least squares), refitted without the far ones. */
+  function fitLine(points: Point[]): Line | null {
+    let kept = points
+    let line: Line | null = null
+    for (let round = 0; round < 3 && kept.length >= 5; round++) {
+      const mean = {
+        x: kept.reduce((sum, point) => sum + point.x, 0) / kept.length,
+        y: kept.reduce((sum, point) => sum + point.y, 0) / kept.length,
+      }
+      let [xx, xy, yy] = [0, 0, 0]
+      for (const { x, y } of kept) {
+        xx += (x - mean.x) ** 2
+        xy += (x - mean.x) * (y - mean.y)
+        yy += (y - mean.y) ** 2
+      }
+      const angle = 0.5 * Math.atan2(2 * xy, xx - yy)
+      line = { point: mean, direction: { x: Math.cos(angle), y: Math.sin(angle) } }
+      const fitted = line
+      const off = (point: Point) =>
+        Math.abs(
+          (point.x - fitted.point.x) * fitted.direction.y -
+            (point.y - fitted.point.y) * fitted.direction.x,
+        )
+      kept = kept.filter((point) => off(point) < 1.5)
+    }
+    return line
+  }
+
+  function crossing(first: Line, second: Line): Point | null {
+    const cross = first.direction.x * second.direction.y - first.direction.y * second.direction.x
+    if (Math.abs(cross) < 0.3) return null
+    const dx = second.point.x - first.point.x
+    const dy = second.point.y - first.point.y
+    const along = (dx * second.direction.y - dy * second.direction.x) / cross
+    return {
+      x: first.point.x + along * first.direction.x,
+      y: first.point.y + along * first.direction.y,
+    }
+  }
+
+  /** The card's corners in the photo (top left, top right, bottom right, bottom left), or null. */
+  function findCorners(): Point[] | null {
+    const distances = distanceFromBackground()
+    const threshold = Math.max(24, otsu(distances))
+    const { region } = largestRegion(
+      Uint8Array.from(distances, (value) => (value >= threshold ? 1 : 0)),
+    )
+    // Grown into what stands out less but touches it: a coloured banner printed to the card's edge,
+    // nearer the table's colour than the paper is, is still the card (hysteresis); unless the
+    // growth reaches the photo's rim, where it is the table: then less of it.
+    for (const low of [0.4, 0.6, 0.8].map((share) => Math.max(24, threshold * share))) {
+      const grown = region.slice()
+      const pending = new Int32Array(grown.length)
+      let [head, tail] = [0, 0]
+      grown.forEach((inside, pixel) => {
+        if (inside) pending[tail++] = pixel
+      })
+      while (head < tail) {
+        const pixel = pending[head++] ?? 0
+        const x = pixel % small.width
+        for (const next of [
+          x > 0 ? pixel - 1 : -1,
+          x < small.width - 1 ? pixel + 1 : -1,
+          pixel - small.width,
+          pixel + small.width,
+        ])
+          if (next >= 0 && next < grown.length && !grown[next] && (distances[next] ?? 0) >= low) {
+            grown[next] = 1
+            pending[tail++] = next
+          }
+      }
+      let onRim = 0
+      for (let x = 0; x < small.width; x++)
+        onRim += (grown[x] ?? 0) + (grown[(small.height - 1) * small.width + x] ?? 0)
+      for (let y = 0; y < small.height; y++)
+        onRim += (grown[y * small.width] ?? 0) + (grown[y * small.width + small.width - 1] ?? 0)
+      if (onRim === 0) {
+        region.set(grown)
+        break
+      }
+    }
+    if (region.reduce((sum, inside) => sum + inside, 0) < small.width * small.height * 0.12)
+      return null
+    // The card's outline: the first and last card pixel of each row and each column.
+    const rowEnds: Point[] = []
+    const columnEnds: Point[] = []
+    for (let y = 0; y < small.height; y++) {
+      let [first, last] = [-1, -1]
+      for (let x = 0; x < small.width; x++)
+        if (region[y * small.width + x]) [first, last] = [first < 0 ? x : first, x]
+      if (first >= 0) rowEnds.push({ x: first, y }, { x: last, y })
+    }
+    for (let x = 0; x < small.width; x++) {
+      let [first, last] = [-1, -1]
+      for (let y = 0; y < small.height; y++)
+        if (region[y * small.width + x]) [first, last] = [first < 0 ? y : first, y]
+      if (first >= 0) columnEnds.push({ x, y: first }, { x, y: last })
+    }
+    // Rough corners: the outline points furthest along each diagonal (the card turns < 45°).
+    const extreme = (score: (point: Point) => number) =>
+      rowEnds.reduce((best, point) => (score(point) > score(best) ? point : best))
+    const rough = [
+      extreme(({ x, y }) => -x - y),
+      extreme(({ x, y }) => x - y),
+      extreme(({ x, y }) => x + y),
+      extreme(({ x, y }) => -x + y),
+    ]
+    // Each side: the outline points between its two rough corners, away from the rounded corners.
+    const sides = rough.map((from, index) => {
+      const to = rough[(index + 1) % 4] ?? from
+      const horizontal = index % 2 === 0
+      const [low, high] = horizontal ? [from.x, to.x] : [from.y, to.y]
+      const [min, max] = [Math.min(low, high), Math.max(low, high)]
+      const margin = (max - min) * 0.12
+      const length = Math.hypot(to.x - from.x, to.y - from.y)
+      const points = (horizontal ? columnEnds : rowEnds).filter((point) => {
+        const along = horizontal ? point.x : point.y
+        const off =
+          Math.abs((point.x - from.x) * (to.y - from.y) - (point.y - from.y) * (to.x - from.x)) /
+          length
+        return along > min + margin && along < max - margin && off < 4
+      })
+      return fitLine(points)
+    })
+    const corners: Point[] = []
+    for (let index = 0; index < 4; index++) {
+      const before = sides[(index + 3) % 4]
+      const after = sides[index]
+      const corner = before && after ? crossing(before, after) : null
+      if (!corner) return null
+      // Back to the photo's pixels: a small pixel covers `step` photo pixels.
+      corners.push({ x: (corner.x + 0.5) * step, y: (corner.y + 0.5) * step })
+    }
+    const inside = corners.every(
+      ({ x, y }) =>
+        x > -photo.width * 0.05 &&
+        x < photo.width * 1.05 &&
+        y > -photo.height * 0.05 &&
+        y < photo.height * 1.05,
+    )
+    return inside ? corners : null
+  }
+
+  const found = findCorners()
+  const corners = found ?? [
+    { x: 0, y: 0 },
+    { x: photo.width, y: 0 },
+    { x: photo.width, y: photo.height },
+    { x: 0, y: photo.height },
+  ]
+  const [topLeft, topRight, bottomRight, bottomLeft] = corners as [Point, Point, Point, Point]
+  const span = (from: Point, to: Point) => Math.hypot(to.x - from.x, to.y - from.y)
+  const aspect =
+    (span(topLeft, bottomLeft) + span(topRight, bottomRight)) /
+    (span(topLeft, topRight) + span(bottomLeft, bottomRight))
+  const height = Math.max(1, Math.round(width * aspect))
+
+  // The projective map from the unit square onto the card (Heckbert's square-to-quad).
+  const sumX = topLeft.x - topRight.x + bottomRight.x - bottomLeft.x
+  const sumY = topLeft.y - topRight.y + bottomRight.y - bottomLeft.y
+  const [dx1, dx2] = [topRight.x - bottomRight.x, bottomLeft.x - bottomRight.x]
+  const [dy1, dy2] = [topRight.y - bottomRight.y, bottomLeft.y - bottomRight.y]
+  const determinant = dx1 * dy2 - dx2 * dy1
+  const g = determinant ? (sumX * dy2 - dx2 * sumY) / determinant : 0
+  const h = determinant ? (dx1 * sumY - sumX * dy1) / determinant : 0
+  const a = topRight.x - topLeft.x + g * topRight.x
+  const b = bottomLeft.x - topLeft.x + h * bottomLeft.x
+  const d = topRight.y - topLeft.y + g * topRight.y
+  const e = bottomLeft.y - topLeft.y + h * bottomLeft.y
+
+  // Each output pixel samples the photo between its four nearest pixels (bilinear). The card's
+  // own edge (1%) is left out: its outline would read as a stray '|' or '_'.
+  const inset = found ? 0.01 : 0
+  const out = new Uint8ClampedArray(width * height * 4)
+  for (let y = 0; y < height; y++) {
+    const v = inset + ((y + 0.5) / height) * (1 - 2 * inset)
+    for (let x = 0; x < width; x++) {
+      const u = inset + ((x + 0.5) / width) * (1 - 2 * inset)
+      const w = g * u + h * v + 1
+      const sourceX = Math.min(photo.width - 1, Math.max(0, (a * u + b * v + topLeft.x) / w - 0.5))
+      const sourceY = Math.min(photo.height - 1, Math.max(0, (d * u + e * v + topLeft.y) / w - 0.5))
+      const [left, top] = [Math.floor(sourceX), Math.floor(sourceY)]
+      const [right, bottom] = [
+        Math.min(photo.width - 1, left + 1),
+        Math.min(photo.height - 1, top + 1),
+      ]
+      const [fx, fy] = [sourceX - left, sourceY - top]
+      const at = (y * width + x) * 4
+      for (let channel = 0; channel < 3; channel++) {
+        const pixel = (px: number, py: number) => data[(py * photo.width + px) * 4 + channel] ?? 0
+        out[at + channel] =
+          (pixel(left, top) * (1 - fx) + pixel(right, top) * fx) * (1 - fy) +
+          (pixel(left, bottom) * (1 - fx) + pixel(right, bottom) * fx) * fy
+      }
+      out[at + 3] = 255
+    }
+  }
+  return { data: out, width, height }
+}
+
+/**
+ * How sharp a camera frame is: the variance of its Laplacian (on green, every other pixel), which
+ * falls as blur or shake smears the print. The scanner keeps the sharpest of a few frames.
+ */
+export function sharpness({ data, width, height }: Pixels): number {
+  const green = (x: number, y: number) => data[(y * width + x) * 4 + 1] ?? 0
+  let [sum, squares, count] = [0, 0, 0]
+  for (let y = 2; y < height - 2; y += 2)
+    for (let x = 2; x < width - 2; x += 2) {
+      const laplacian =
+        green(x - 2, y) + green(x + 2, y) + green(x, y - 2) + green(x, y + 2) - 4 * green(x, y)
+      sum += laplacian
+      squares += laplacian * laplacian
+      count += 1
+    }
+  return count ? squares / count - (sum / count) ** 2 : 0
+}
+
+/**
+ * Evens out the light on a grey card, in place, and makes its print dark on light: each pixel is
+ * divided by the paper's brightness around it (the 90th percentile of its 64-pixel block, blended
+ * between blocks), so a shadow or a gradient across the card no longer reads as a picture to
+ * Tesseract's page layout, and what is near the paper's light is made white. A dark card is
+ * inverted first, then any dark band on it with the print it encloses.
+ */
+export function evenLight({ data, width, height }: Pixels): void {
+  /**
+   * Inverts, in place, the dark bands of a grey card and the light print they enclose (a company's
+   * name in paper colour on a coloured banner), so all of its print is dark on light: a band is a
+   * region under half the paper's light, far larger than a word (4% of the card), that runs to
+   * one edge of the card or more, not all four.
+   */
+  function invertBands(): void {
+    const pixels = width * height
+    const levels = new Uint32Array(256)
+    for (let index = 0; index < data.length; index += 4)
+      levels[data[index] ?? 0] = (levels[data[index] ?? 0] ?? 0) + 1
+    let [paper, seen] = [255, 0]
+    while (paper > 0 && (seen += levels[paper] ?? 0) < pixels * 0.1) paper -= 1
+    const isDark = (pixel: number) => (data[pixel * 4] ?? 0) < paper * 0.5
+    const band = new Uint8Array(pixels)
+    const seenPixel = new Uint8Array(pixels)
+    const queue = new Int32Array(pixels)
+    /** The pixels joined to `start` by 4-neighbours that pass `test`, marked seen; their count. */
+    const flood = (start: number, test: (pixel: number) => boolean): number => {
+      let [head, tail] = [0, 0]
+      queue[tail++] = start
+      seenPixel[start] = 1
+      while (head < tail) {
+        const pixel = queue[head++] ?? 0
+        const x = pixel % width
+        for (const next of [
+          x > 0 ? pixel - 1 : -1,
+          x < width - 1 ? pixel + 1 : -1,
+          pixel - width,
+          pixel + width,
+        ])
+          if (next >= 0 && next < pixels && !seenPixel[next] && test(next)) {
+            seenPixel[next] = 1
+            queue[tail++] = next
+          }
+      }
+      return tail
+    }
+    let found = false
+    for (let start = 0; start < pixels; start++) {
+      if (seenPixel[start] || !isDark(start)) continue
+      const size = flood(start, isDark)
+      if (size < pixels * 0.04) continue
+      // A band runs to the card's edge (a banner); dark all round the image is the table around a
+      // card that was not found, and dark inside a photo that is not a card is not known to be one.
+      let edges = 0
+      for (let index = 0; index < size; index++) {
+        const pixel = queue[index] ?? 0
+        const [x, y] = [pixel % width, Math.floor(pixel / width)]
+        edges |= (x === 0 ? 1 : 0) | (x === width - 1 ? 2 : 0) | (y === 0 ? 4 : 0)
+        edges |= y === height - 1 ? 8 : 0
+      }
+      if (edges === 0 || edges === 15) continue
+      found = true
+      for (let index = 0; index < size; index++) band[queue[index] ?? 0] = 1
+    }
+    if (!found) return
+    // What a band encloses (the print on it) cannot be reached from the card's edge around it.
+    seenPixel.fill(0)
+    const outside = (pixel: number) => !band[pixel]
+    for (let x = 0; x < width; x++)
+      for (const pixel of [x, (height - 1) * width + x])
+        if (!seenPixel[pixel] && outside(pixel)) flood(pixel, outside)
+    for (let y = 0; y < height; y++)
+      for (const pixel of [y * width, y * width + width - 1])
+        if (!seenPixel[pixel] && outside(pixel)) flood(pixel, outside)
+    // A large enclosed region is paper, not print: a card lying on a dark table in an uncropped photo.
+    for (let start = 0; start < pixels; start++) {
+      if (seenPixel[start] || band[start]) continue
+      const size = flood(start, outside)
+      if (size < pixels * 0.04)
+        for (let index = 0; index < size; index++) band[queue[index] ?? 0] = 1
+    }
+    for (let pixel = 0; pixel < pixels; pixel++)
+      if (band[pixel]) data[pixel * 4] = 255 - (data[pixel * 4] ?? 0)
+  }
+
+  let sum = 0
+  for (let index = 0; index < data.length; index += 4) sum += data[index] ?? 0
+  if (sum / (width * height) < 127)
+    for (let index = 0; index < data.length; index += 4) data[index] = 255 - (data[index] ?? 0)
+  invertBands()
+  const block = 64
+  const columns = Math.ceil(width / block)
+  const rows = Math.ceil(height / block)
+  const paper = new Float32Array(columns * rows)
+  const histogram = new Uint32Array(256)
+  for (let row = 0; row < rows; row++)
+    for (let column = 0; column < columns; column++) {
+      histogram.fill(0)
+      let count = 0
+      for (let y = row * block; y < Math.min(height, (row + 1) * block); y++)
+        for (let x = column * block; x < Math.min(width, (column + 1) * block); x++) {
+          const value = data[(y * width + x) * 4] ?? 0
+          histogram[value] = (histogram[value] ?? 0) + 1
+          count += 1
+        }
+      let [value, seen] = [255, 0]
+      while (value > 0 && (seen += histogram[value] ?? 0) < count * 0.1) value -= 1
+      paper[row * columns + column] = Math.max(value, 1)
+    }
+  const paperAt = (column: number, row: number) =>
+    paper[
+      Math.min(rows - 1, Math.max(0, row)) * columns + Math.min(columns - 1, Math.max(0, column))
+    ] ?? 255
+  for (let y = 0; y < height; y++) {
+    const rowAt = (y + 0.5) / block - 0.5
+    const row = Math.floor(rowAt)
+    const fy = rowAt - row
+    for (let x = 0; x < width; x++) {
+      const columnAt = (x + 0.5) / block - 0.5
+      const column = Math.floor(columnAt)
+      const fx = columnAt - column
+      const light =
+        (paperAt(column, row) * (1 - fx) + paperAt(column + 1, row) * fx) * (1 - fy) +
+        (paperAt(column, row + 1) * (1 - fx) + paperAt(column + 1, row + 1) * fx) * fy
+      const at = (y * width + x) * 4
+      // Paper (over 92% of its surroundings' light) becomes plain white, so its grain and the
+      // JPEG's blocks are not read as marks; print darkens in proportion.
+      const value = 255 * Math.min(1, Math.max(0, ((data[at] ?? 0) / light - 0.15) / 0.77))
+      data[at] = value
+      data[at + 1] = value
+      data[at + 2] = value
+    }
+  }
+}
