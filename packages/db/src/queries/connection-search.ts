@@ -193,22 +193,17 @@ function searchStatementOf(db: Database, shape: SearchShape) {
     .where(and(eq(connections.authorId, authorId), sql`${connections.searchVector} @@ ${query}`))
   const documents = [sql`${connections.searchVector}`, sql`${people.searchVector}`, eventDocument]
   const document = sql`(${sql.join(documents, sql` || `)})`
+  const matchesAWord = or(
+    inArray(connections.id, ownTextMatches),
+    sql`${people.searchVector} @@ ${query}`,
+    sql`${eventDocument} @@ ${query}`,
+  )
   const wordMatches = db
     .select({ id: connections.id })
     .from(connections)
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
-    .where(
-      and(
-        eq(connections.authorId, authorId),
-        filters,
-        or(
-          inArray(connections.id, ownTextMatches),
-          sql`${people.searchVector} @@ ${query}`,
-          sql`${eventDocument} @@ ${query}`,
-        ),
-      ),
-    )
+    .where(and(eq(connections.authorId, authorId), filters, matchesAWord))
     .limit(ENOUGH_WORD_MATCHES)
   // Computed once for the statement (an InitPlan): when true, no similarity is computed at all.
   const looksForTypos = sql`(select count(*) < ${ENOUGH_WORD_MATCHES} from (${wordMatches}) word_matches)`
@@ -226,18 +221,7 @@ function searchStatementOf(db: Database, shape: SearchShape) {
     // author's people by index instead of hashing every person in the table.
     .innerJoin(people, and(eq(people.id, connections.personId), eq(people.ownerId, authorId)))
     .leftJoin(events, eq(events.id, connections.eventId))
-    .where(
-      and(
-        eq(connections.authorId, authorId),
-        filters,
-        or(
-          inArray(connections.id, ownTextMatches),
-          sql`${people.searchVector} @@ ${query}`,
-          sql`${eventDocument} @@ ${query}`,
-          isTypo,
-        ),
-      ),
-    )
+    .where(and(eq(connections.authorId, authorId), filters, or(matchesAWord, isTypo)))
     .as('matches')
   const ranked = db
     .select({ id: matches.id, rank: matches.rank })
