@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { captureStatements } from '@fiveconnect/db/bench'
 import type { HotScenario } from '../hot-routes.ts'
-import { loadFailure, runLoad } from '../load/run-load.ts'
+import { runCleanLoad } from '../load/run-load.ts'
 import type { Durations, LatencyLimit } from '../measure-app.ts'
 import { messageOf } from '../messages.ts'
 import { freePort } from '../processes/free-port.ts'
@@ -104,7 +104,7 @@ export async function measureFloors({
       const name = `floor of ${set.scenarios.join(' and ')}`
       log(`Limit: ${name}`)
       try {
-        const result = await runLoad({
+        const { requestsPerSecond, latency } = await runCleanLoad({
           baseUrl: server.url,
           requests: set.names.map((floor) => ({ method: 'GET', path: `/floor/${floor}` })),
           cookie,
@@ -112,9 +112,6 @@ export async function measureFloors({
           idlePath: '/health',
           ...durations,
         })
-        const failure = loadFailure(result)
-        if (failure) throw new Error(failure)
-        const { requestsPerSecond, latency } = result
         for (const scenario of set.scenarios) {
           floors.set(scenario, { requestsPerSecond, p95: latency.p95, p99: latency.p99 })
         }

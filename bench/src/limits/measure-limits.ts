@@ -1,4 +1,4 @@
-import { loadFailure, runLoad } from '../load/run-load.ts'
+import { runCleanLoad } from '../load/run-load.ts'
 import type { Durations, Limits, Payload } from '../measure-app.ts'
 import { messageOf } from '../messages.ts'
 import type { RunningProcess } from '../processes/start-process.ts'
@@ -25,16 +25,13 @@ export async function measureLimits(
     for (const name of Object.keys(payloads) as FrameworkPayload[]) {
       const figureName = `bare Hono, the payload of ${FRAMEWORK_PAYLOADS[name]}`
       try {
-        const result = await runLoad({
+        const { requestsPerSecond, latency } = await runCleanLoad({
           baseUrl: bare.url,
           requests: [{ method: 'GET', path: `/payload/${name}` }],
           connections: 50,
           idlePath: '/health',
           ...durations,
         })
-        const failure = loadFailure(result)
-        if (failure) throw new Error(failure)
-        const { requestsPerSecond, latency } = result
         limits.framework[name] = { requestsPerSecond, p95: latency.p95, p99: latency.p99 }
         figures.push(
           {

@@ -132,3 +132,11 @@ export function loadFailure(result: LoadResult): string | undefined {
   if (result.errors > 0) statuses.push(`${result.errors} connection errors/time-outs`)
   return `${result.non2xx + result.errors} of ${result.responses + result.errors} failed (${statuses.join(', ')})`
 }
+
+/** A run whose every request got a 2xx answer; otherwise it fails with loadFailure's reason. */
+export async function runCleanLoad(spec: LoadSpec): Promise<LoadResult> {
+  const result = await runLoad(spec)
+  const failure = loadFailure(result)
+  if (failure) throw new Error(failure)
+  return result
+}
