@@ -46,6 +46,24 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output }
 }
 
+/** A sign-in sent in two parts: in flight, unanswered, until `finish` sends the rest of its body. */
+function signInInFlight(url: string) {
+  const body = JSON.stringify({ email: 'nobody@example.com', password: 'whatever-1' })
+  const request = httpRequest(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  })
+  const answered = new Promise<number | undefined>((resolve, reject) => {
+    request.on('response', (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode))
+    })
+    request.on('error', reject)
+  })
+  request.write(body.slice(0, 10))
+  return { answered, finish: () => request.end(body.slice(10)) }
+}
+
 describe('the server process', () => {
   let dataDir: string
   beforeAll(async () => {
@@ -85,25 +103,13 @@ describe('the server process', () => {
     const server = startServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: url })
     await waitForHealth(url, server.child)
 
-    const body = JSON.stringify({ email: 'nobody@example.com', password: 'whatever-1' })
-    const inFlight = httpRequest(`${url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    })
-    const answered = new Promise<number | undefined>((resolve, reject) => {
-      inFlight.on('response', (response) => {
-        response.resume()
-        response.on('end', () => resolve(response.statusCode))
-      })
-      inFlight.on('error', reject)
-    })
-    inFlight.write(body.slice(0, 10))
+    const inFlight = signInInFlight(url)
     await new Promise((resolve) => setTimeout(resolve, 200))
     server.child.kill('SIGTERM')
     await new Promise((resolve) => setTimeout(resolve, 500))
-    inFlight.end(body.slice(10))
+    inFlight.finish()
 
-    expect(await answered).toBe(401)
+    expect(await inFlight.answered).toBe(401)
     expect(await server.exited).toBe(0)
   }, 180_000)
 
@@ -118,19 +124,7 @@ describe('the server process', () => {
     })
     await waitForHealth(url, server.child)
 
-    const body = JSON.stringify({ email: 'nobody@example.com', password: 'whatever-1' })
-    const inFlight = httpRequest(`${url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    })
-    const answered = new Promise<number | undefined>((resolve, reject) => {
-      inFlight.on('response', (response) => {
-        response.resume()
-        response.on('end', () => resolve(response.statusCode))
-      })
-      inFlight.on('error', reject)
-    })
-    inFlight.write(body.slice(0, 10))
+    const inFlight = signInInFlight(url)
     await new Promise((resolve) => setTimeout(resolve, 200))
     const signalled = Date.now()
     server.child.kill('SIGTERM')
@@ -143,8 +137,8 @@ describe('the server process', () => {
     expect((await fetch(`${url}/api/auth/user`)).status).toBe(401)
     expect(server.child.exitCode).toBeNull()
 
-    inFlight.end(body.slice(10))
-    expect(await answered).toBe(401)
+    inFlight.finish()
+    expect(await inFlight.answered).toBe(401)
     expect(await server.exited).toBe(0)
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(3000)
   }, 180_000)
