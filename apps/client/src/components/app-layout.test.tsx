@@ -16,6 +16,14 @@ const signedIn = (user = makeUser()) => {
   return user
 }
 
+/**
+ * Until the router has loaded the route's own (lazy) screen. The shell shows before it does; a test
+ * that ended there left the load running, to finish after the test environment was gone.
+ */
+async function routeLoaded(app: ReturnType<typeof renderApp>['app']) {
+  await waitFor(() => expect(app.router.state.status).toBe('idle'))
+}
+
 describe('app shell', () => {
   it('shows Loading... while the sign-in state loads', async () => {
     mockTrpc({ 'auth.me': never })
@@ -44,7 +52,7 @@ describe('app shell', () => {
 
   it('shows the four tabs to an attendee with the current one marked', async () => {
     signedIn()
-    const { user } = renderApp('/profile')
+    const { app, user } = renderApp('/profile')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     const tabs = within(nav).getAllByRole('link')
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Home', 'Events', 'Connections', 'Profile'])
@@ -61,18 +69,20 @@ describe('app shell', () => {
         'page',
       ),
     )
+    await routeLoaded(app)
   })
 
   it('adds the Admin tab for admins only', async () => {
     signedIn(makeUser({ role: 'admin' }))
-    renderApp('/profile')
+    const { app } = renderApp('/profile')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin')
+    await routeLoaded(app)
   })
 
   it('opens the profile menu with full name, email, Profile and Logout', async () => {
     signedIn(makeUser({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }))
-    const { user } = renderApp('/profile')
+    const { app, user } = renderApp('/profile')
     await user.click(await screen.findByRole('button', { name: 'Profile menu' }))
     const menu = await screen.findByRole('menu')
     expect(menu).toHaveTextContent('Ada Lovelace')
@@ -82,13 +92,15 @@ describe('app shell', () => {
       '/profile',
     )
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument()
+    await routeLoaded(app)
   })
 
   it('shows a generic icon when the profile image is missing', async () => {
     signedIn(makeUser({ profileImageUrl: null }))
-    renderApp('/profile')
+    const { app } = renderApp('/profile')
     const button = await screen.findByRole('button', { name: 'Profile menu' })
     await waitFor(() => expect(button.querySelector('img')).toBeNull())
     expect(button.querySelector('svg')).not.toBeNull()
+    await routeLoaded(app)
   })
 })
