@@ -123,3 +123,12 @@ export function createTestUser(db: Database) {
     lastName: `User ${testUserCount}`,
   })
 }
+
+/** The plan's text lines; PGlite answers `{ rows }`, postgres.js an array of rows. */
+export function planLines(result: unknown): string[] {
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    string
+  >[]
+  return rows.map((row) => Object.values(row).join(' '))
+}

@@ -141,14 +141,11 @@ export type StagedMatch = {
 )
 
 /**
- * The staged contacts that are probably someone the owner already has (by the 'Met before?'
- * rules, against all the owner's people) or a repeat of an earlier contact in the same file. One
- * set-based query per rule and kind, whatever the file's size. By position, then person or row.
+ * Per rule, the two set-based queries that find duplicates whatever the file's size: staged
+ * contacts against all the owner's people (by the 'Met before?' rules), and against earlier
+ * contacts of the same file. Run them in `withHashJoins`.
  */
-export async function findStagedDuplicates(
-  db: Database,
-  { ownerId, uploadId }: Upload,
-): Promise<StagedMatch[]> {
+export function stagedDuplicateQueries(db: Database, { ownerId, uploadId }: Upload) {
   const stagedKeys = (name: string) =>
     db.$with(name).as(
       db
@@ -170,26 +167,54 @@ export async function findStagedDuplicates(
       .from(people)
       .where(eq(people.ownerId, ownerId)),
   )
+  return REASONS.map((reason) => ({
+    reason,
+    asPerson: db
+      .with(rows, known)
+      .select({
+        position: rows.position,
+        personId: known.personId,
+        firstName: known.firstName,
+        lastName: known.lastName,
+        company: known.personCompany,
+      })
+      .from(rows)
+      .innerJoin(known, ruleBetween(reason, 'staged_keys', 'people_keys')),
+    asRow: db
+      .with(rows, earlier)
+      .select({ position: rows.position, ofPosition: earlier.position })
+      .from(rows)
+      .innerJoin(
+        earlier,
+        and(
+          ruleBetween(reason, 'staged_keys', 'earlier_keys'),
+          lt(earlier.position, rows.position),
+        ),
+      ),
+  }))
+}
 
-  const byKey = new Map<string, StagedMatch>()
+/**
+ * Runs `work` in a transaction that joins by hashing. Rows staged a moment ago have no statistics
+ * yet: the planner takes the upload for one row and would compare every pair in a nested loop (25
+ * million for 5,000 contacts). The rules are equalities, so hash joins are always right here.
+ */
+export function withHashJoins<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    // Rows staged a moment ago have no statistics yet: the planner takes the upload for one row and
-    // would compare every pair in a nested loop (25 million for 5,000 contacts). The rules are
-    // equalities, so hash joins are always right here.
     await tx.execute(sql`set local enable_nestloop = off`)
-    for (const reason of REASONS) {
-      const asPerson = await tx
-        .with(rows, known)
-        .select({
-          position: rows.position,
-          personId: known.personId,
-          firstName: known.firstName,
-          lastName: known.lastName,
-          company: known.personCompany,
-        })
-        .from(rows)
-        .innerJoin(known, ruleBetween(reason, 'staged_keys', 'people_keys'))
-      for (const { position, ...person } of asPerson) {
+    return work(tx)
+  })
+}
+
+/**
+ * The staged contacts that are probably someone the owner already has or a repeat of an earlier
+ * contact in the same file. By position, then person or row.
+ */
+export function findStagedDuplicates(db: Database, upload: Upload): Promise<StagedMatch[]> {
+  return withHashJoins(db, async (tx) => {
+    const byKey = new Map<string, StagedMatch>()
+    for (const { reason, asPerson, asRow } of stagedDuplicateQueries(tx, upload)) {
+      for (const { position, ...person } of await asPerson) {
         const key = `${position}:person:${person.personId}`
         const match = byKey.get(key) ?? {
           kind: 'person' as const,
@@ -200,18 +225,7 @@ export async function findStagedDuplicates(
         match.reasons.push(reason)
         byKey.set(key, match)
       }
-      const asRow = await tx
-        .with(rows, earlier)
-        .select({ position: rows.position, ofPosition: earlier.position })
-        .from(rows)
-        .innerJoin(
-          earlier,
-          and(
-            ruleBetween(reason, 'staged_keys', 'earlier_keys'),
-            lt(earlier.position, rows.position),
-          ),
-        )
-      for (const { position, ofPosition } of asRow) {
+      for (const { position, ofPosition } of await asRow) {
         const key = `${position}:row:${ofPosition}`
         const match = byKey.get(key) ?? { kind: 'row' as const, position, ofPosition, reasons: [] }
         match.reasons.push(reason)

@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, DbHandle } from '../client.ts'
-import { createTestDb, createTestUser } from '../testing.ts'
+import { createTestDb, createTestUser, planLines } from '../testing.ts'
 import { setUserActive } from './admin-users.ts'
 import {
   createPerson,
@@ -29,15 +29,6 @@ beforeAll(async () => {
   })
 })
 afterAll(() => handle.close())
-
-/** The plan's text lines; PGlite answers `{ rows }`, postgres.js an array of rows. */
-function planLines(result: unknown): string[] {
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    string
-  >[]
-  return rows.map((row) => Object.values(row).join(' '))
-}
 
 async function planOf(query: (tx: Database) => SQLWrapper) {
   return handle.db.transaction(async (tx) => {
