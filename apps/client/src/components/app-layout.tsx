@@ -1,9 +1,9 @@
 import { Box, Container } from '@mantine/core'
 import { LoadingScreen } from '@fiveconnect/ui'
 import { Outlet } from '@tanstack/react-router'
-import { lazy, Suspense, useDeferredValue } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react'
 import { useCurrentUser } from '../api/auth.ts'
-import { whenIdle } from '../lib/when-idle.ts'
+import { markScreenShown, whenIdle } from '../lib/when-idle.ts'
 import { AppHeader, HEADER_HEIGHT } from './app-header.tsx'
 import { BottomNav, BOTTOM_NAV_HEIGHT } from './bottom-nav.tsx'
 
@@ -14,6 +14,12 @@ const SyncStatus = lazy(() =>
     .then(() => import('../offline/sync-status.tsx'))
     .then((module) => ({ default: module.SyncStatus })),
 )
+
+/** Marks the first screen as shown once it is committed (see whenIdle). */
+function ScreenShown() {
+  useEffect(markScreenShown, [])
+  return null
+}
 
 /**
  * The shell around every screen: header always, bottom navigation only when signed in. A plain
@@ -36,7 +42,14 @@ export function AppLayout() {
               <SyncStatus />
             </Suspense>
           )}
-          {isLoading ? <LoadingScreen /> : <Outlet />}
+          {isLoading ? (
+            <LoadingScreen />
+          ) : (
+            <>
+              <Outlet />
+              <ScreenShown />
+            </>
+          )}
         </Container>
       </Box>
       {user && <BottomNav isAdmin={user.role === 'admin'} />}

@@ -1,10 +1,49 @@
+let screenShown: (at: number) => void = () => {}
+const firstScreenShown = new Promise<number>((resolve) => {
+  screenShown = resolve
+})
+
+/** Says that a screen, not the loading screen, is on the page (AppLayout, once). */
+export function markScreenShown(): void {
+  screenShown(performance.now())
+}
+
+/** The longest wait for the screen's largest paint, which no browser reports after an input. */
+const LARGEST_PAINT_WAIT_MS = 1000
+
 /**
- * Resolves once the browser has nothing more urgent to do: work the first screen does not need
- * waits until it is painted. Where there are no idle callbacks (Safari), just after the next paint.
+ * Resolves once the browser reports a largest paint at or after `since`; after a while when it
+ * does not (Safari has no such reports, and none comes when nothing larger was painted).
  */
-export function whenIdle(): Promise<void> {
+function largestPaintAfter(since: number): Promise<void> {
   return new Promise((resolve) => {
+    const timer = setTimeout(done, LARGEST_PAINT_WAIT_MS)
+    const observer = globalThis.PerformanceObserver?.supportedEntryTypes?.includes(
+      'largest-contentful-paint',
+    )
+      ? new PerformanceObserver((list) => {
+          if (list.getEntries().some((entry) => entry.startTime >= since)) done()
+        })
+      : null
+    observer?.observe({ type: 'largest-contentful-paint', buffered: true })
+    function done() {
+      clearTimeout(timer)
+      observer?.disconnect()
+      resolve()
+    }
+  })
+}
+
+/**
+ * Resolves once the first screen's content is presented and the browser has nothing more urgent
+ * to do. Work that screen does not need (the offline code, the profile menu) then never competes
+ * with its chunks, data and rendering on a slow network or a slow phone: an idle moment while the
+ * screen's data is on its way, or before its text is painted, does not count.
+ */
+export async function whenIdle(): Promise<void> {
+  await largestPaintAfter(await firstScreenShown)
+  await new Promise<void>((resolve) => {
     if ('requestIdleCallback' in window) requestIdleCallback(() => resolve())
-    else requestAnimationFrame(() => setTimeout(resolve))
+    else setTimeout(resolve)
   })
 }
