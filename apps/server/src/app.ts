@@ -11,8 +11,6 @@ import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import type { Database } from '@fiveconnect/db'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { except } from 'hono/combine'
 import { compress } from 'hono/compress'
 import { apiContext } from './api-context.ts'
 import { createLucia } from './auth/lucia.ts'
@@ -24,9 +22,10 @@ import type { VoiceNoteRouteDeps } from './files/voice-note-routes.ts'
 import type { ServerStorage } from './files/storage/index.ts'
 import { apiAnswerHeaders } from './http/api-answer-headers.ts'
 import type { AppEnv } from './http/app-env.ts'
-import { JSON_BODY_LIMIT_BYTES } from './http/body-limit.ts'
+import { jsonBodyLimit } from './http/body-limit.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
 import { closeUnreadBody } from './http/close-unread-body.ts'
+import { exceptPaths } from './http/except-paths.ts'
 import { originCheck } from './http/origin-check.ts'
 import { requestDeadline } from './http/request-deadline.ts'
 import { requestLog } from './http/request-log.ts'
@@ -148,19 +147,14 @@ export function createApp({
   const exempt = (middleware: ApiMiddleware) => pathsExemptFrom(routes, middleware)
   app.use(
     '/api/*',
-    except(
-      exempt('bodyLimit'),
-      bodyLimit({
-        maxSize: JSON_BODY_LIMIT_BYTES,
-        onError: (c) => c.json({ message: 'The request body is too large.' }, 413),
-      }),
-    ),
-    except(exempt('originCheck'), originCheck(config.appUrl)),
-    except(
+    exceptPaths(exempt('bodyLimit'), jsonBodyLimit()),
+    exceptPaths(exempt('originCheck'), originCheck(config.appUrl)),
+    exceptPaths(
       exempt('deadline'),
       requestDeadline(config.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS),
     ),
-    except(exempt('session'), session, api),
+    exceptPaths(exempt('session'), session),
+    exceptPaths(exempt('session'), api),
   )
   app.use('/objects/*', session)
 
