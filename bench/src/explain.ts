@@ -71,8 +71,8 @@ export async function explainHotQueries(
   { searchTerm, userId }: { searchTerm: string; userId: string },
 ): Promise<QueryPlan[]> {
   return [
-    await explainOne(url, `people search for "${searchTerm}"`, 'searchPeople', [
-      { ownerId: userId, query: searchTerm, limit: 20 },
+    await explainOne(url, `people search for "${searchTerm}"`, 'searchPeopleAndProfiles', [
+      { userId, query: searchTerm, limit: 20 },
     ]),
     await explainOne(url, 'events list with joined flags and counts', 'listEventsForUserJson', [
       userId,

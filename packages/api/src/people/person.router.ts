@@ -2,8 +2,7 @@ import {
   createPerson,
   createPersonFromProfile,
   findMetPeopleLike,
-  searchPeople,
-  searchPublicProfiles,
+  searchPeopleAndProfiles,
 } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
@@ -18,7 +17,6 @@ import {
   personOutput,
   personSearchResultOutput,
   searchPeopleInput,
-  type PersonSearchResult,
 } from './person.schema.ts'
 
 export const personRouter = router({
@@ -26,31 +24,14 @@ export const personRouter = router({
   search: protectedProcedure
     .input(searchPeopleInput)
     .output(z.array(personSearchResultOutput))
-    .query(async ({ ctx, input }) => {
+    .query(({ ctx, input }) => {
       const query = input.q.trim()
       if (query.length < PEOPLE_SEARCH_MIN_LENGTH) return []
-      const own = await searchPeople(ctx.db, {
-        ownerId: ctx.user.id,
+      return searchPeopleAndProfiles(ctx.db, {
+        userId: ctx.user.id,
         query,
         limit: PEOPLE_SEARCH_LIMIT,
       })
-      const profiles =
-        own.length < PEOPLE_SEARCH_LIMIT
-          ? await searchPublicProfiles(ctx.db, {
-              viewerId: ctx.user.id,
-              query,
-              limit: PEOPLE_SEARCH_LIMIT - own.length,
-            })
-          : []
-      return [
-        ...own.map((person): PersonSearchResult => ({ kind: 'person', ...person })),
-        ...profiles.map((profile): PersonSearchResult => ({
-          kind: 'profile',
-          ...profile,
-          profileImageUrl: null,
-          hasUserProfile: true,
-        })),
-      ]
     }),
 
   /** People the caller already met who are probably the one being added. */

@@ -7,6 +7,7 @@ import {
   createPerson,
   createPersonFromProfile,
   searchPeople,
+  searchPeopleAndProfiles,
   searchPeopleByContentQuery,
   searchPeopleByPrefixQuery,
   searchPublicProfiles,
@@ -320,5 +321,42 @@ describe('public profiles', () => {
       [],
     )
     expect(await createPersonFromProfile(db, { ownerId, userId: gone.id })).toBeUndefined()
+  })
+})
+
+describe('the people search as the app runs it', () => {
+  it("gives the caller's people first, by prefix then content, then public profiles for the rest", async () => {
+    const { db } = handle
+    await createPerson(db, { ownerId, firstName: 'Opal', lastName: 'Vance' })
+    await createPerson(db, { ownerId, firstName: 'Nia', lastName: 'Hart', company: 'Vanguard' })
+    await createPerson(db, { ownerId, firstName: 'Ivan', lastName: 'Ostrov' })
+    await createPerson(db, { ownerId: strangerId, firstName: 'Vanna', lastName: 'Theirs' })
+    const vance = await createUser(db, {
+      email: 'vance.public@example.com',
+      passwordHash: 'hash',
+      firstName: 'Vance',
+      lastName: 'Public',
+    })
+    const search = (limit: number) =>
+      searchPeopleAndProfiles(db, { userId: ownerId, query: 'van', limit })
+
+    const everyone = await search(20)
+    expect(everyone.map((found) => `${found.kind} ${found.firstName} ${found.lastName}`)).toEqual([
+      'person Opal Vance',
+      'person Nia Hart',
+      'person Ivan Ostrov',
+      'profile Vance Public',
+    ])
+    expect(everyone.at(-1)).toEqual({
+      kind: 'profile',
+      id: vance.id,
+      firstName: 'Vance',
+      lastName: 'Public',
+      company: null,
+      email: null,
+      profileImageUrl: null,
+      hasUserProfile: true,
+    })
+    expect((await search(2)).map((found) => found.firstName)).toEqual(['Opal', 'Nia'])
   })
 })

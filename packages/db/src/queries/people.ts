@@ -48,7 +48,7 @@ const isShared = (field: string) => sql`${field} = any(${users.sharedProfileFiel
 
 /** A profile field as others see it: its value where the user shares it, else null. */
 const sharedOrNull = (field: string, column: SQLWrapper) =>
-  sql<string | null>`case when ${isShared(field)} then ${column} end`
+  sql<string | null>`case when ${isShared(field)} then ${column} end`.as(field)
 
 /**
  * What any signed-in user may see of a registered user when looking for someone they met: the
@@ -177,6 +177,74 @@ const placeholders: Terms<Placeholder> = {
   limit: sql.placeholder('limit'),
 }
 
+/** One answer of the search: one of the caller's people, or a registered user's public profile. */
+export type PeopleSearchResult = {
+  kind: 'person' | 'profile'
+  id: string
+  firstName: string
+  lastName: string
+  company: string | null
+  email: string | null
+  profileImageUrl: string | null
+  hasUserProfile: boolean
+}
+
+/**
+ * The caller's own people whose name, email or company holds the query (as searchPeople ranks
+ * them), then registered users' public profiles (as searchPublicProfiles finds them) for what is
+ * left of the page: one statement, one round trip. Each part runs only when the parts before it
+ * did not fill the page.
+ */
+export function searchPeopleAndProfiles(
+  db: Database,
+  { userId, query, limit }: { userId: string; query: string; limit: number },
+): Promise<PeopleSearchResult[]> {
+  return peopleSearchStatements(db).all.execute({ ownerId: userId, limit, ...searchTerms(query) })
+}
+
+/**
+ * The three parts of the search in one statement. Each part's rows keep their order as `rank`; a
+ * part is gated by a one-time filter on the rows found before it, so Postgres does not run it at
+ * all when the page is already full.
+ */
+function peopleAndProfilesQuery(db: Database, terms: Terms<Placeholder>) {
+  const { limit } = terms
+  const profiles = publicProfilesQuery(db, { ...terms, viewerId: terms.ownerId })
+  const found = sql`(
+    with own_prefix as (
+      select part.*, row_number() over () as rank from (${prefixQuery(db, terms)}) part
+    ), own_content as (
+      select part.*, row_number() over () as rank from (${contentQuery(db, terms)}) part
+      where (select count(*) from own_prefix) < ${limit}
+    ), profiles as (
+      select part.*, row_number() over () as rank from (${profiles}) part
+      where (select count(*) from own_prefix) + (select count(*) from own_content) < ${limit}
+    )
+    select 'person' as kind, 1 as part, rank, id, first_name, last_name, company, email,
+      profile_image_url, has_user_profile from own_prefix
+    union all
+    select 'person', 2, rank, id, first_name, last_name, company, email, profile_image_url,
+      has_user_profile from own_content
+    union all
+    select 'profile', 3, rank, id, first_name, last_name, company, email, null, true from profiles
+  ) as found`
+  const column = <T>(name: string) => sql<T>`${sql.identifier('found')}.${sql.identifier(name)}`
+  return db
+    .select({
+      kind: column<PeopleSearchResult['kind']>('kind'),
+      id: column<string>('id'),
+      firstName: column<string>('first_name'),
+      lastName: column<string>('last_name'),
+      company: column<string | null>('company'),
+      email: column<string | null>('email'),
+      profileImageUrl: column<string | null>('profile_image_url'),
+      hasUserProfile: column<boolean>('has_user_profile'),
+    })
+    .from(found)
+    .orderBy(column('part'), column('rank'))
+    .limit(limit)
+}
+
 const peopleSearchCache = new WeakMap<Database, ReturnType<typeof buildPeopleSearchStatements>>()
 
 /** Built once per database: building them took more of a search's time than running them. */
@@ -197,6 +265,7 @@ function buildPeopleSearchStatements(db: Database) {
       ...placeholders,
       viewerId: sql.placeholder('viewerId'),
     }).prepare('people_search_public_profiles'),
+    all: peopleAndProfilesQuery(db, placeholders).prepare('people_and_profiles_search'),
   }
 }
 
