@@ -14,7 +14,7 @@ import { BENCH_PASSWORD, type Durations, type Limits } from './measure-app.ts'
 import { messageOf } from './messages.ts'
 import { evaluate, type Figure } from './report.ts'
 import { seedInto } from './seed.ts'
-import { isSizeName, SCANNED_CARDS, SIZES, type SizeName } from './sizes.ts'
+import { HEARD_RECORDINGS, isSizeName, SCANNED_CARDS, SIZES, type SizeName } from './sizes.ts'
 import { measureSpeech } from './speech/measure-speech.ts'
 import { withTarget } from './targets.ts'
 import { writeResults } from './write-results.ts'
@@ -133,7 +133,7 @@ async function main() {
   })
   figures.push(...pglite.figures)
 
-  const speech = await measureSpeech(log)
+  const speech = await measureSpeech(log, HEARD_RECORDINGS[size])
   figures.push(...speech.figures)
   notes.push(...speech.notes)
 

@@ -21,6 +21,21 @@ export type SizeName = keyof typeof SIZES
  */
 export const SCANNED_CARDS: Record<SizeName, number | 'all'> = { full: 'all', small: 12 }
 
+/**
+ * How many of the spoken notes' recordings the speech figures hear: all of them in the full preset,
+ * an even sample over notes, voices and noises in the small one (each takes seconds to hear).
+ */
+export const HEARD_RECORDINGS: Record<SizeName, number | 'all'> = { full: 'all', small: 16 }
+
+/** All the items, or `count` of them spread evenly from the first to the last. */
+export function spreadEvenly<T>(items: readonly T[], count: number | 'all'): T[] {
+  if (count === 'all' || count >= items.length) return [...items]
+  return Array.from(
+    { length: count },
+    (_, nth) => items[Math.floor((nth * items.length) / count)] as T,
+  )
+}
+
 export function isSizeName(name: string): name is SizeName {
   return Object.hasOwn(SIZES, name)
 }

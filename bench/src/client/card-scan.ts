@@ -19,6 +19,7 @@ import type { Figure } from '../report.ts'
 import { fileURLToPath } from 'node:url'
 import { makeDataDir, pgliteDirOf, REPO_ROOT, startAppServer } from '../app-server.ts'
 import { percentile } from '../stats.ts'
+import { spreadEvenly } from '../sizes.ts'
 
 const KB = 1000
 /** The scanner's field labels. */
@@ -64,10 +65,7 @@ export async function cardScanSizes(clientDist: string): Promise<Figure[]> {
  * card with the OCR files still to download), and the fields it filled right by rotation bucket.
  */
 export async function measureCardScan(baseUrl: string, count: number | 'all'): Promise<Figure[]> {
-  const chosen =
-    count === 'all' || count >= CARDS.length
-      ? [...CARDS.keys()]
-      : Array.from({ length: count }, (_, nth) => Math.floor((nth * CARDS.length) / count))
+  const chosen = spreadEvenly([...CARDS.keys()], count)
   const browser = await launchBrowser()
   try {
     const context = await browser.newContext(PHONE)

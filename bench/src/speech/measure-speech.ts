@@ -10,6 +10,7 @@ import {
   SPEECH_CANDIDATES_NOT_MEASURED,
 } from '@fiveconnect/server/speech-set'
 import type { Figure } from '../report.ts'
+import { spreadEvenly } from '../sizes.ts'
 import { sampleChildRss } from './child-rss.ts'
 
 const GROUP = 'Speech'
@@ -17,10 +18,10 @@ const SERVER_MEMORY_BUDGET = { name: 'server memory budget', value: 200 }
 
 /**
  * Issue 31's offline transcription figures: each engine hears the same notes spoken by espeak-ng
- * (clean and under venue noise) and is scored by word error rate per condition and per voice,
+ * (clean and under venue noise; all, or `recordings` of them spread evenly) and is scored by word error rate per condition and per voice,
  * with its real-time factor and the peak RSS of one transcription.
  */
-export async function measureSpeech(log: (message: string) => void) {
+export async function measureSpeech(log: (message: string) => void, recordings: number | 'all') {
   const figures: Figure[] = []
   const notes = SPEECH_CANDIDATES_NOT_MEASURED.map(
     (candidate) => `Speech engine not measured: ${candidate.name}: ${candidate.why}`,
@@ -38,7 +39,7 @@ export async function measureSpeech(log: (message: string) => void) {
   const dir = await mkdtemp(join(tmpdir(), 'fiveconnect-bench-speech-'))
   try {
     log('Speech: recording the spoken notes with espeak-ng and sox')
-    const recorded = await recordSpokenNotes(dir)
+    const recorded = spreadEvenly(await recordSpokenNotes(dir), recordings)
     notes.push(
       `Speech: ${recorded.length} recordings of the notes, ${recorded.filter((note) => note.condition === 'clean').length} clean`,
     )
