@@ -42,7 +42,8 @@ function startServer(env: Record<string, string>) {
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  // 'close', not 'exit': by then everything the process wrote has been read.
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
   return { child, exited, output: () => output }
 }
 
@@ -141,6 +142,8 @@ describe('the server process', () => {
     expect(await inFlight.answered).toBe(401)
     expect(await server.exited).toBe(0)
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(3000)
+    // Logged in the background: the last line, written just before exit, is not lost.
+    expect(server.output()).toMatch(/"msg":"Stopped\."}\s*$/)
   }, 180_000)
 
   it('refuses to start on a bad setting and names the variable', async () => {

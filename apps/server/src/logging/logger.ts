@@ -109,7 +109,15 @@ export function withRequestId<T>(reqId: string, work: () => T): T {
   return requestContext.run({ reqId }, work)
 }
 
-let destination: DestinationStream = pino.destination({ dest: 1, sync: true })
+/**
+ * Written in the background, so a slow reader of stdout never stalls requests; pino flushes what is
+ * left when the process exits. A reader that stops altogether costs lines past 8 MB, not memory.
+ */
+let destination: DestinationStream = pino.destination({
+  dest: 1,
+  sync: false,
+  maxLength: 8 * 1024 * 1024,
+})
 
 export const logger = pino(
   {
