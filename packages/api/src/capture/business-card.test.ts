@@ -216,6 +216,33 @@ describe('reading the text of a business card', () => {
     expect(misread.unread.email).toBe('zoe. obnen@harbourlight.co.uk')
   })
 
+  it('puts right a name in an email or profile misread where OCR was surer of the name', () => {
+    const words = (text: string, confidence: number) =>
+      text.split(' ').map((word) => ({ text: word, confidence }))
+    const read = (name: string, nameConfidence: number, line: string, lineConfidence: number) =>
+      readBusinessCard([
+        words(name, nameConfidence),
+        words('Harbourlight Media', 95),
+        words(line, lineConfidence),
+      ])
+    const misread = read("Zoë O'Brien", 95, 'zoe. obnen@harbourlight.co.uk', 50)
+    expect(misread.card.email).toBe('zoe.obrien@harbourlight.co.uk')
+    expect(misread.unsure).toContain('email')
+    const profile = read('Priya Raman', 96, 'linkedin.com/in/priva-raman', 46)
+    expect(profile.card.linkedin).toBe('https://www.linkedin.com/in/priya-raman')
+    expect(profile.unsure).toContain('linkedin')
+    // Read as surely as the name, the address may be another spelling: offered, not changed.
+    expect(read("Zoë O'Brien", 95, 'zoe. obnen@harbourlight.co.uk', 95).card.email).toBe('')
+    // A name word OCR was unsure of judges nothing: the address is taken as printed.
+    expect(read('Jurgen Grol', 14, 'j.gross@harbourlight.co.uk', 84).card.email).toBe(
+      'j.gross@harbourlight.co.uk',
+    )
+    // Two parts of the name run together in an address OCR was unsure of: the dot may be lost.
+    const run = read('Jean-Luc Picard', 96, 'jlpicard@harbourlight.co.uk', 61)
+    expect(run.card.email).toBe('')
+    expect(run.unread.email).toBe('jlpicard@harbourlight.co.uk')
+  })
+
   it("reads a LinkedIn profile through what OCR makes of 'linkedin.com/in/'", () => {
     for (const line of [
       'linkedin.com/in/emma- johansson',

@@ -69,6 +69,10 @@ export type CardReading = {
 
 /** Below this Tesseract word confidence, a field read from the word is shown for checking (ADR 015). */
 export const LOW_CONFIDENCE = 80
+/** A word of the name read at least this surely may judge, and put right, the email and profile. */
+const SURE_NAME = 60
+/** An address or profile read at least this surely is taken as printed, not put right by the name. */
+const SURE_NAME_FORM = 90
 
 type Line = { text: string; words: CardWord[] }
 
@@ -275,6 +279,13 @@ function nameOf(line: string): { words: string[]; beside: string } | null {
   )
   return isName && !NAME_PARTICLES.has(words.at(-1)?.toLowerCase() ?? '') ? { words, beside } : null
 }
+
+/** The first letters of a name's parts: 'jl' for Jean-Luc. */
+const initials = (word: string) =>
+  word
+    .split(/[-\s]/)
+    .map((part) => lettersOf(part).slice(0, 1))
+    .join('')
 
 function splitName(words: string[]): Pick<BusinessCard, 'firstName' | 'lastName'> {
   const proper = words.map((word, index) =>
@@ -625,8 +636,30 @@ export function readBusinessCard(
   }
 
   // A part of an email or a profile a letter or two off a word of the name ('obnen' for O'Brien,
-  // 'priva' for Priya) is that word misread, not another spelling: not guessed.
-  const nameWords = (name?.words ?? []).flatMap((word) => word.split('-')).map(lettersOf)
+  // 'priva' for Priya) is that word misread, not another spelling. Only the name's words OCR was
+  // sure of judge it ('Grol' read at 14% says nothing of 'j.gross@'), and it is put right only
+  // where OCR was surer of the name than of the address: shown for checking, never guessed blind.
+  const confidenceOf = (index: number | undefined, letters: string) => {
+    const words = lines[index ?? -1]?.words ?? []
+    const own = words.filter((word) => {
+      const text = lettersOf(word.text)
+      return text !== '' && (letters.includes(text) || text.includes(letters))
+    })
+    return Math.min(100, ...(own.length > 0 ? own : words).map((word) => word.confidence))
+  }
+  const sureNameWords = (name?.words ?? [])
+    .filter((word) => confidenceOf(name?.index, lettersOf(word)) >= SURE_NAME)
+    .map(lettersOf)
+  const nameWords = (name?.words ?? [])
+    .filter((word) => confidenceOf(name?.index, lettersOf(word)) >= SURE_NAME)
+    .flatMap((word) => word.split('-'))
+    .map(lettersOf)
+  const nameConfidence = Math.min(
+    100,
+    ...(name?.words ?? [])
+      .map((word) => confidenceOf(name?.index, lettersOf(word)))
+      .filter((confidence) => confidence >= SURE_NAME),
+  )
   const misspellsName = (part: string) =>
     part.length > 3 &&
     nameWords.some(
@@ -636,10 +669,32 @@ export function readBusinessCard(
         Math.abs(word.length - part.length) <= 1 &&
         lettersApart(word, part) <= 2,
     )
+  /** The form of the name a misread part spells, when only one is near it and OCR was surer of the name. */
+  const nameFormOf = (part: string, confidence: number, forms: string[]) => {
+    if (part.length < 4 || confidence >= Math.min(SURE_NAME_FORM, nameConfidence - 5)) return null
+    const near = [...new Set(forms)]
+      .filter(
+        (form) => form !== part && form[0] === part[0] && Math.abs(form.length - part.length) <= 1,
+      )
+      .map((form) => ({ form, apart: lettersApart(form, part) }))
+      .filter(({ form, apart }) => apart <= (Math.max(form.length, part.length) >= 6 ? 2 : 1))
+    const nearest = Math.min(...near.map(({ apart }) => apart))
+    const best = near.filter(({ apart }) => apart === nearest)
+    return best.length === 1 ? (best[0]?.form ?? null) : null
+  }
   const profile = card.linkedin.split('/in/')[1] ?? ''
   if (profile.split('-').some(misspellsName)) {
-    leaveUnread('linkedin', source.linkedin ?? -1)
-    card.linkedin = ''
+    const profileConfidence = confidenceOf(source.linkedin, lettersOf(profile))
+    const parts = profile
+      .split('-')
+      .map((part) => (misspellsName(part) ? nameFormOf(part, profileConfidence, nameWords) : part))
+    if (parts.every((part) => part !== null)) {
+      card.linkedin = `https://www.linkedin.com/in/${parts.join('-')}`
+      unsure.add('linkedin')
+    } else {
+      leaveUnread('linkedin', source.linkedin ?? -1)
+      card.linkedin = ''
+    }
   }
 
   if (email.index !== -1) {
@@ -651,6 +706,14 @@ export function readBusinessCard(
       last + first,
       last + first.slice(0, 1),
     ]
+    const sureFirst = sureNameWords.includes(first)
+    const sureLast = name?.words.slice(1).every((word) => sureNameWords.includes(lettersOf(word)))
+    const nameForms = [
+      ...nameWords,
+      ...sureNameWords,
+      ...(sureFirst && sureLast ? spellings : sureLast ? [first.slice(0, 1) + last] : []),
+    ]
+    const emailConfidence = confidenceOf(email.index, lettersOf(email.local))
     // A part of the local part that is the person's name misread ('ada.1ovelace', 'rnateo') takes
     // the name's letters; one with a '0' or '1' inside letters that the name does not explain is
     // a misreading the parser will not guess.
@@ -662,13 +725,30 @@ export function readBusinessCard(
         part.replace(/rn/g, 'm'),
         part.replace(/m/g, 'rn'),
       ]
-      const spelled = variants.find(
-        (variant) => variant.length > 1 && spellings.some((name) => name.includes(variant)),
-      )
+      const spelled =
+        variants.find(
+          (variant) => variant.length > 1 && spellings.some((name) => name.includes(variant)),
+        ) ??
+        (misspellsName(part) ? nameFormOf(part, emailConfidence, nameForms) : null) ??
+        undefined
       if (spelled === undefined && (hasDigitInWord(part) || misspellsName(part)))
         isLocalMisread = true
       return spelled ?? part
     })
+    // A dot OCR may have dropped between two parts of the name ('jlpicard' for 'jl.picard'), in an
+    // address it was unsure of: which one the card printed is not known.
+    const isDotLost =
+      emailConfidence < SURE_NAME_FORM &&
+      /^[a-z]+$/.test(local) &&
+      (name?.words.length ?? 0) >= 2 &&
+      [first, ...first.split(/(?=[^a-z])/)].some(
+        (start) =>
+          start !== '' &&
+          (local === start + last ||
+            local === initials(name?.words[0] ?? '') + last ||
+            local === first.slice(0, 1) + last),
+      )
+    if (isDotLost) isLocalMisread = true
     if (local !== email.local) unsure.add('email')
     let host = email.host
     const siteHost = hostOf(website)
