@@ -243,6 +243,32 @@ describe('reading the text of a business card', () => {
     expect(run.unread.email).toBe('jlpicard@harbourlight.co.uk')
   })
 
+  it("takes a domain's spelling from the company's line where OCR misread the address", () => {
+    const words = (text: string, confidence: number) =>
+      text.split(' ').map((word) => ({ text: word, confidence }))
+    const nordlicht = readBusinessCard([
+      words('Nordlicht GmbH', 90),
+      words('Hans Becker', 96),
+      words('h.becker@nordiicht. example', 75),
+      words('www.nordiicht. example', 45),
+    ])
+    expect(nordlicht.card.email).toBe('h.becker@nordlicht.example')
+    expect(nordlicht.card.website).toBe('www.nordlicht.example')
+    expect(nordlicht.unsure).toEqual(expect.arrayContaining(['email', 'website']))
+    // The company read less surely than the address: which is right is not known.
+    const unsure = readBusinessCard([
+      words('Nordlicht GmbH', 60),
+      words('Hans Becker', 96),
+      words('h.becker@nordiicht.example', 75),
+    ])
+    expect(unsure.card.email).toBe('')
+    // 'li' read as 'h' in the website, the email and the company's line spelling it right.
+    const harbour = parseBusinessCard(
+      "Harbourlight Media\nZoë O'Brien\nzoe.obrien@harbourlight.co.uk\nwww harbourhght. co.uk",
+    )
+    expect(harbour.website).toBe('www.harbourlight.co.uk')
+  })
+
   it("reads a LinkedIn profile through what OCR makes of 'linkedin.com/in/'", () => {
     for (const line of [
       'linkedin.com/in/emma- johansson',

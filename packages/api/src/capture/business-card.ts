@@ -234,8 +234,9 @@ function tidy(line: string): string {
       .replace(/\b(?:vww|wvw|wwv|vvw|vwv|wvv)\./gi, 'www.')
       .replace(/(?<=[\w.])\s?[©®]\s?(?=\w)/g, '@')
       .replace(/\bwww(?:\. | |,|(?=[a-z0-9][\w-]*\.))/gi, 'www.')
-      .replace(/(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/| [a-z]{2}$)/g, (whole, word: string) =>
-        isSuffix(word) ? `.${word}` : whole,
+      .replace(
+        /(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/|\.[a-z]{2}$| [a-z]{2}$)/g,
+        (whole, word: string) => (isSuffix(word) ? `.${word}` : whole),
       )
       .replace(/(?<=[@.][\w-]+\.[a-z]{2,}) ([a-z]{2})$/, (whole, word: string) =>
         isSuffix(word) ? `.${word}` : whole,
@@ -759,7 +760,18 @@ export function readBusinessCard(
     const companyLetters = byDomain === -1 ? '' : lettersOf(lines[byDomain]?.text ?? '')
     const spelledByCompany = (candidate: string) =>
       domainName(candidate).length > 2 && companyLetters.includes(lettersOf(domainName(candidate)))
-    if (siteHost && isMisreadOf(host, siteHost)) {
+    // Two hosts with the same suffix and names two letters apart ('harbourhght' for 'harbourlight':
+    // 'li' read as 'h'), where the company's line spells one of them: the same host misread.
+    const isMisreadByCompany = (one: string, other: string) => {
+      const [a, b] = [parseHost(one), parseHost(other)]
+      return (
+        a.publicSuffix === b.publicSuffix &&
+        (a.domainWithoutSuffix ?? '').length > 5 &&
+        lettersApart(a.domainWithoutSuffix ?? '', b.domainWithoutSuffix ?? '') <= 2 &&
+        spelledByCompany(one) !== spelledByCompany(other)
+      )
+    }
+    if (siteHost && (isMisreadOf(host, siteHost) || isMisreadByCompany(host, siteHost))) {
       // The two disagree only where OCR misreads. The right one is the one the company's line
       // spells; else the one with no letters OCR confuses; else the longer suffix ('co' lost its
       // '.uk'); else the website, printed larger.
@@ -779,6 +791,37 @@ export function readBusinessCard(
         host = siteHost
         unsure.add('email')
       }
+    }
+    // A domain a word on the card spells once OCR's 'i' for 'l' is undone ('nordiicht' beside
+    // 'Nordlicht GmbH'), where OCR was surer of that word than of the address and the website:
+    // the word's spelling, flagged for checking.
+    const ocrKey = (text: string) => confusable(text).replace(/i/g, 'l')
+    const hostName = domainName(host)
+    const spelledWord = lines
+      .flatMap((line, index) =>
+        index === email.index || index === source.website ? [] : line.words,
+      )
+      .find((word) => {
+        const letters = lettersOf(word.text)
+        return (
+          letters.length > 3 &&
+          letters !== hostName &&
+          /^[a-z]+$/.test(letters) &&
+          ocrKey(letters) === ocrKey(hostName) &&
+          word.confidence >= LOW_CONFIDENCE &&
+          word.confidence > emailConfidence &&
+          word.confidence > confidenceOf(source.website, hostName)
+        )
+      })
+    if (spelledWord) {
+      const spelled = lettersOf(spelledWord.text)
+      if (domainName(hostOf(website)) === hostName) {
+        website = website.replace(hostName, spelled)
+        card.website = website
+        unsure.add('website')
+      }
+      host = host.replace(hostName, spelled)
+      unsure.add('email')
     }
     const confirmed = host === hostOf(website) || spelledByCompany(host)
     const label = domainName(host)
