@@ -269,6 +269,22 @@ describe('reading the text of a business card', () => {
     expect(harbour.website).toBe('www.harbourlight.co.uk')
   })
 
+  it("repairs an '@' read as 'd' where the website and the name confirm the split", () => {
+    const card = parseBusinessCard(
+      'Diego Torres\nAndes Logistics\ndiegodandeslogistics.example\nandeslogistics. example',
+    )
+    expect(card.email).toBe('diego@andeslogistics.example')
+    expect(card.website).toBe('andeslogistics.example')
+  })
+
+  it("leaves an email empty whose domain is a letter off the company's line", () => {
+    const reading = readBusinessCard(
+      textLines('Jean-Luc Picard\nStarfleet Logistics\nil.picard@starflect-logistics.example'),
+    )
+    expect(reading.card.email).toBe('')
+    expect(reading.unread.email).toBe('il.picard@starflect-logistics.example')
+  })
+
   it("reads a LinkedIn profile through what OCR makes of 'linkedin.com/in/'", () => {
     for (const line of [
       'linkedin.com/in/emma- johansson',

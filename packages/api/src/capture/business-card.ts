@@ -524,7 +524,7 @@ export function readBusinessCard(
     return [{ index, value: candidate.toLowerCase().replace(/\/$/, ''), isWebShaped }]
   })
 
-  // '@' read as 'e', 'a' or '©': a line that is an address but for its '@'. The split that the name,
+  // '@' read as 'e', 'a', 'd' or '©': a line that is an address but for its '@'. The split that the name,
   // the website or the company confirms is taken; with none or several, nothing is guessed.
   if (email.index === -1) {
     for (const line of lines) {
@@ -540,7 +540,7 @@ export function readBusinessCard(
         .map(confusable)
         .filter((word) => word.length > 1)
       const others = otherLetters(index)
-      const splits = [...value.toLowerCase().matchAll(/[ea]/g)].flatMap((match) => {
+      const splits = [...value.toLowerCase().matchAll(/[ead]/g)].flatMap((match) => {
         const local = value.slice(0, match.index).toLowerCase()
         const host = value.slice(match.index + 1).toLowerCase()
         if (!/^[a-z0-9][\w.+-]*[a-z0-9]$/.test(local) || !isRegistrable(host)) return []
@@ -833,13 +833,15 @@ export function readBusinessCard(
       isSubsequence(lettersOf(host), lettersOf(hostOf(website)))
     // A word on another line a letter off the domain's name ('Nordlicht GmbH' beside
     // nordiicht.example, the email and the website misread alike): which is right is not known.
+    // So is a line whose letters are a letter off the domain's ('Starfleet Logistics' beside
+    // starflect-logistics.example).
     const isNearOtherWord = lines.some(
       (line, index) =>
         index !== email.index &&
         index !== source.website &&
-        line.text.split(' ').some((word) => {
-          const letters = lettersOf(word)
-          return letters.length > 3 && letters !== label && isOneLetterOff(letters, label)
+        [...line.text.split(' '), line.text].some((word) => {
+          const [letters, name] = [lettersOf(word), lettersOf(label)]
+          return letters.length > 3 && letters !== name && isOneLetterOff(letters, name)
         }),
     )
     if (isNearOtherWord && domainName(hostOf(website)) === label) {
