@@ -285,6 +285,26 @@ describe('reading the text of a business card', () => {
     expect(reading.unread.email).toBe('il.picard@starflect-logistics.example')
   })
 
+  it('offers, not fills, what OCR bent just enough to look like another valid value', () => {
+    // A website the email does not confirm, a letter off the company's name.
+    const site = readBusinessCard(
+      textLines('Amara Nwosu\nGreenfield Capital\nwww.greenfleld.example'),
+    )
+    expect(site.card.website).toBe('')
+    expect(site.unread.website).toBe('www.greenfleld.example')
+    // A word OCR bent before the address ('\\ukasz wojcik@'): the address may have lost it.
+    const local = readBusinessCard(textLines('Vistula Software\n\\ukasz wojcik@vistula pl'))
+    expect(local.card.email).toBe('')
+    // A LinkedIn address bent too far to read the profile is not a website.
+    expect(parseBusinessCard('Lukasz Wojcik\nfinkedin.com/ in/ukasz-wojcik').website).toBe('')
+    // A letter OCR added before a name in the profile.
+    expect(parseBusinessCard('Emma Johansson\nlinkedin.com/in/femma-johansson').linkedin).toBe('')
+    // 'www' misread with an 'a'.
+    expect(
+      parseBusinessCard('Hana Kim\nhana.kim@mapletech.example\nvavw.mapletech.example').website,
+    ).toBe('www.mapletech.example')
+  })
+
   it("reads a LinkedIn profile through what OCR makes of 'linkedin.com/in/'", () => {
     for (const line of [
       'linkedin.com/in/emma- johansson',

@@ -231,7 +231,11 @@ function tidy(line: string): string {
     line
       // '@' read as '©' or '®' inside an address; '+' read as '«' before a number; 'www' read with a 'v'.
       .replace(/«(?=\s?\d)/g, '+')
-      .replace(/\b(?:vww|wvw|wwv|vvw|vwv|wvv)\./gi, 'www.')
+      .replace(/\b[vwa]{3,4}\.(?=[a-z0-9-]+\.)/gi, (www) =>
+        /^(?:vww|wvw|wwv|vvw|vwv|wvv|vavw|wvaw|vawv|wavw|vvaw|vaww|wvav)\.$/i.test(www)
+          ? 'www.'
+          : www,
+      )
       .replace(/(?<=[\w.])\s?[©®]\s?(?=\w)/g, '@')
       .replace(/\bwww(?:\. | |,|(?=[a-z0-9][\w-]*\.))/gi, 'www.')
       .replace(
@@ -394,7 +398,9 @@ function isMisreadOf(a: string, b: string): boolean {
  * there that nothing explains, so the address may have lost it and is not guessed.
  */
 function lostLocalWord(before: string, local: string, lines: Line[]): string | null {
-  const [, word, dot] = /(?:^|\s)(\p{L}[\p{L}'-]*)(\.?) $/u.exec(before.replace(LABEL, '')) ?? []
+  // Any word: one OCR bent (a backslash read for 'ł' in 'łukasz') the address may have lost too.
+  const [, word, dot] =
+    /(?:^|\s)(\S*?\p{L}[\p{L}'-]*)(\.?) $/u.exec(before.replace(LABEL, '')) ?? []
   if (!word || local.includes('.') || LABEL.test(`${word} `)) return ''
   const named = (letters: string) =>
     lines.some((line) => {
@@ -521,6 +527,8 @@ export function readBusinessCard(
     const candidate = value.split(' ').find((word) => WEB.test(word) && /[a-z]{2}/.test(word)) ?? ''
     const isWebShaped = /^(?:www\.|https?:)/i.test(candidate) || isLabelled
     if (!candidate || (!isWebShaped && value.split(' ').length > 2)) return []
+    // 'finkedin.com/': a LinkedIn address OCR bent too far to read the profile, not a website.
+    if (isOneLetterOff(lettersOf(domainName(hostOf(candidate))), 'linkedin')) return []
     return [{ index, value: candidate.toLowerCase().replace(/\/$/, ''), isWebShaped }]
   })
 
@@ -666,9 +674,11 @@ export function readBusinessCard(
     nameWords.some(
       (word) =>
         word !== part &&
-        word[0] === part[0] &&
-        Math.abs(word.length - part.length) <= 1 &&
-        lettersApart(word, part) <= 2,
+        ((word[0] === part[0] &&
+          Math.abs(word.length - part.length) <= 1 &&
+          lettersApart(word, part) <= 2) ||
+          // A letter OCR added before it ('femma' for Emma).
+          (part.length === word.length + 1 && part.endsWith(word))),
     )
   /** The form of the name a misread part spells, when only one is near it and OCR was surer of the name. */
   const nameFormOf = (part: string, confidence: number, forms: string[]) => {
@@ -877,6 +887,28 @@ export function readBusinessCard(
       set('email', `${local}@${repaired}`, email.index)
       unsure.add('email')
     } else leaveUnread('email', email.index)
+  }
+
+  // A website the email does not confirm, a letter off a line or word of the card ('greenfleld'
+  // beside 'Greenfield Capital', 'liffeyheclth' beside 'Liffey Health'): one of the two is misread,
+  // and which is not known.
+  const siteName = lettersOf(domainName(hostOf(card.website)))
+  if (
+    card.website &&
+    hostOf(card.website) !== hostOf(card.email.split('@')[1] ?? '') &&
+    siteName.length > 3 &&
+    lines.some(
+      (line, index) =>
+        index !== source.website &&
+        !line.text.includes('@') &&
+        [...line.text.split(' '), line.text].some((word) => {
+          const letters = lettersOf(word)
+          return letters.length > 3 && letters !== siteName && isOneLetterOff(letters, siteName)
+        }),
+    )
+  ) {
+    leaveUnread('website', source.website ?? -1)
+    card.website = ''
   }
 
   // Title: the line beside or under the name that is nothing else; above it on cards that print
