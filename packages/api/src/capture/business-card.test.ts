@@ -120,6 +120,11 @@ describe('reading the text of a business card', () => {
     expect(parseBusinessCard("SIOBHÁN MCCARTHY\nZOË O'BRIEN JR.").lastName).toBe('McCarthy')
   })
 
+  it("reads an O' that OCR took for a zero as part of the name", () => {
+    const card = parseBusinessCard("Zoë 0'Brien\nSolicitor\nzoe.obrien@harbourlight.co.uk")
+    expect([card.firstName, card.lastName]).toEqual(['Zoë', "O'Brien"])
+  })
+
   it('finds a title by its place under the name, whatever the word', () => {
     for (const title of [
       'Solicitor',

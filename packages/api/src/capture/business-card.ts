@@ -270,7 +270,9 @@ function capitalised(word: string): string {
 }
 
 /** A line split into a name and what is printed beside it ('Ada Lovelace, Solicitor'), or null. */
-function nameOf(line: string): { words: string[]; beside: string } | null {
+function nameOf(printed: string): { words: string[]; beside: string } | null {
+  // An 'O' before an apostrophe that OCR read as a zero: 0'Brien.
+  const line = printed.replace(/(^|\s)0(?=['’]\p{Lu})/gu, '$1O')
   if (/[\d@/:]/.test(line) || LEGAL_FORMS.test(line)) return null
   const [namePart = '', ...rest] = line.split(/\s?,\s?|\s[-–—]\s/)
   const beside = rest.filter((part) => !NAME_SUFFIX.test(part.replace(/\s/g, ''))).join(', ')
