@@ -255,10 +255,13 @@ export function straightenCard(photo: Pixels, width: number): Pixels {
   }
 
   /**
-   * The angle of the print's lines (radians, within ±12°) in a photo where no card stands out: the
-   * one whose rows of ink are most unequal (projection profile), found on the shrunk photo.
+   * Where the print is in a photo where no card stands out, as four corners: the angle of its
+   * lines (within ±12°) is the one whose rows of ink are most unequal (projection profile, on the
+   * shrunk photo), and the corners enclose nearly all its ink along and across that angle, with a
+   * margin; so a tilted card on a table of its own colour is turned upright and cropped to its
+   * print. Null when the photo holds too little ink to tell.
    */
-  function printAngle(): number {
+  function printCorners(): Point[] | null {
     const greys = new Float32Array(small.width * small.height)
     let mean = 0
     for (let pixel = 0; pixel < greys.length; pixel++) {
@@ -278,7 +281,7 @@ export function straightenCard(photo: Pixels, width: number): Pixels {
         const grey = greys[y * small.width + x] ?? 0
         if (isDarkPhoto ? grey > mean + 48 : grey < mean - 48) ink.push({ x, y })
       }
-    if (ink.length < 50) return 0
+    if (ink.length < 50) return null
     const spread = (angle: number) => {
       const [sin, cos] = [Math.sin(angle), Math.cos(angle)]
       const rows = new Map<number, number>()
@@ -290,30 +293,41 @@ export function straightenCard(photo: Pixels, width: number): Pixels {
       for (const count of rows.values()) sum += count * count
       return sum
     }
-    let best = 0
+    let angle = 0
     for (const degrees of [1, 0.25]) {
-      const around = best
+      const around = angle
       for (let step = -12; step <= 12; step++) {
-        const angle = around + (step * degrees * Math.PI) / 180
-        if (Math.abs(angle) <= (12 * Math.PI) / 180 && spread(angle) > spread(best)) best = angle
+        const candidate = around + (step * degrees * Math.PI) / 180
+        if (Math.abs(candidate) <= (12 * Math.PI) / 180 && spread(candidate) > spread(angle))
+          angle = candidate
       }
     }
-    return best
+    const [sin, cos] = [Math.sin(angle), Math.cos(angle)]
+    const along = ink.map(({ x, y }) => x * cos + y * sin).sort((a, b) => a - b)
+    const across = ink.map(({ x, y }) => y * cos - x * sin).sort((a, b) => a - b)
+    const share = (sorted: number[], at: number) =>
+      sorted[Math.floor(at * (sorted.length - 1))] ?? 0
+    let [left, right] = [share(along, 0.005), share(along, 0.995)]
+    let [top, bottom] = [share(across, 0.005), share(across, 0.995)]
+    const margin = 0.06 * Math.max(right - left, bottom - top) + 2
+    ;[left, right, top, bottom] = [left - margin, right + margin, top - margin, bottom + margin]
+    // Back to the photo's pixels, from the frame turned by the angle.
+    const corner = (u: number, v: number): Point => ({
+      x: (u * cos - v * sin + 0.5) * step,
+      y: (u * sin + v * cos + 0.5) * step,
+    })
+    return [corner(left, top), corner(right, top), corner(right, bottom), corner(left, bottom)]
   }
 
   const found = findCorners()
-  const angle = found ? 0 : printAngle()
-  const turned = (x: number, y: number): Point => ({
-    x: photo.width / 2 + x * Math.cos(angle) - y * Math.sin(angle),
-    y: photo.height / 2 + x * Math.sin(angle) + y * Math.cos(angle),
-  })
-  // No card found: the whole photo, turned so that its lines of print run across.
-  const corners = found ?? [
-    turned(-photo.width / 2, -photo.height / 2),
-    turned(photo.width / 2, -photo.height / 2),
-    turned(photo.width / 2, photo.height / 2),
-    turned(-photo.width / 2, photo.height / 2),
-  ]
+  // No card found: the photo's print, turned upright; the whole photo when there is too little.
+  const corners = found ??
+    printCorners() ?? [
+      { x: 0, y: 0 },
+      { x: photo.width, y: 0 },
+      { x: photo.width, y: photo.height },
+      { x: 0, y: photo.height },
+    ]
   const [topLeft, topRight, bottomRight, bottomLeft] = corners as [Point, Point, Point, Point]
   const span = (from: Point, to: Point) => Math.hypot(to.x - from.x, to.y - from.y)
   const aspect =
