@@ -300,8 +300,9 @@ describe('reading the text of a business card', () => {
     // A word OCR bent before the address ('\\ukasz wojcik@'): the address may have lost it.
     const local = readBusinessCard(textLines('Vistula Software\n\\ukasz wojcik@vistula pl'))
     expect(local.card.email).toBe('')
-    // A LinkedIn address bent too far to read the profile is not a website.
-    expect(parseBusinessCard('Lukasz Wojcik\nfinkedin.com/ in/ukasz-wojcik').website).toBe('')
+    // A LinkedIn address whose profile lost a letter of the name is not a website, nor filled.
+    const bent = parseBusinessCard('Lukasz Wojcik\nfinkedin.com/ in/ukasz-wojcik')
+    expect([bent.website, bent.linkedin]).toEqual(['', ''])
     // A letter OCR added before a name in the profile.
     expect(parseBusinessCard('Emma Johansson\nlinkedin.com/in/femma-johansson').linkedin).toBe('')
     // 'www' misread with an 'a'.
@@ -317,6 +318,7 @@ describe('reading the text of a business card', () => {
       'linkedin.conVin/emma-johansson',
       'in: linkedin.comvin/emma-johansson',
       'linkedin.com/in‘emma-johansson',
+      'finkedin.com/in/emma-johansson',
     ])
       expect(parseBusinessCard(`Emma Johansson\n${line}`).linkedin, line).toBe(
         'https://www.linkedin.com/in/emma-johansson',

@@ -76,9 +76,12 @@ const SURE_NAME_FORM = 90
 
 type Line = { text: string; words: CardWord[] }
 
-/** A LinkedIn profile, with what OCR makes of '.com/in/' ('com/irv', 'conVin/', 'com/in‘'). */
+/**
+ * A LinkedIn profile, with what OCR makes of its 'l' ('finkedin', 'tinkedin') and of '.com/in/'
+ * ('com/irv', 'conVin/', 'com/in‘').
+ */
 const LINKEDIN =
-  /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|]inked\s?in\s?[.,]?\s?co[mn]\s?(?:\/\s?in\s?[/‘’']|\/?vin\/|\/irv)\s?((?:[\w%]|-\s?)+)/i
+  /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|ft]inked\s?in\s?[.,]?\s?co[mn]\s?(?:\/\s?in\s?[/‘’']|\/?vin\/|\/irv)\s?((?:[\w%]|-\s?)+)/i
 // OCR reads the spaces around '@' and '.' loosely ('ada @ acme. example'), so they are allowed.
 const EMAIL = /[\w.+-]+\s?@\s?[\w-]+(?:\s?\.\s?[\w-]+)*/
 /** A line that is an email address but for its '@'. */
@@ -679,8 +682,9 @@ export function readBusinessCard(
         ((word[0] === part[0] &&
           Math.abs(word.length - part.length) <= 1 &&
           lettersApart(word, part) <= 2) ||
-          // A letter OCR added before it ('femma' for Emma).
-          (part.length === word.length + 1 && part.endsWith(word))),
+          // A letter OCR added before it ('femma' for Emma) or lost ('ukasz' for Łukasz).
+          (part.length === word.length + 1 && part.endsWith(word)) ||
+          (word.length === part.length + 1 && word.endsWith(part))),
     )
   /** The form of the name a misread part spells, when only one is near it and OCR was surer of the name. */
   const nameFormOf = (part: string, confidence: number, forms: string[]) => {
