@@ -311,6 +311,27 @@ describe('reading the text of a business card', () => {
     ).toBe('www.mapletech.example')
   })
 
+  it('offers a phone with a doubtful group of digits, and a doubtful profile no name spells', () => {
+    const words = (text: string, ...confidences: number[]) =>
+      text.split(' ').map((word, index) => ({ text: word, confidence: confidences[index] ?? 95 }))
+    const phone = (...confidences: number[]) =>
+      readBusinessCard([words('Jean-Luc Picard'), words('+33 6 12 34 57 78', ...confidences)], {
+        country: 'US',
+      })
+    const doubtful = phone(74, 89, 82, 94, 40, 71)
+    expect(doubtful.card.phone).toBe('')
+    expect(doubtful.unread.phone).toBe('+33 6 12 34 57 78')
+    // Unsure of the '+' and the country code only, as Tesseract often is: read.
+    expect(phone(13, 13, 90, 90, 90, 90).card.phone).toBe('+33 6 12 34 57 78')
+    const profile = (line: string) =>
+      readBusinessCard([words('Senior Developer'), words(line, 22)]).card.linkedin
+    expect(profile('linkedin.com/in/ukasz-wojcik')).toBe('')
+    expect(
+      readBusinessCard([words('Lukasz Wojcik'), words('linkedin.com/in/lukasz-wojcik', 22)]).card
+        .linkedin,
+    ).toBe('https://www.linkedin.com/in/lukasz-wojcik')
+  })
+
   it("reads a LinkedIn profile through what OCR makes of 'linkedin.com/in/'", () => {
     for (const line of [
       'linkedin.com/in/emma- johansson',

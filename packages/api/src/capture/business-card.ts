@@ -69,6 +69,8 @@ export type CardReading = {
 
 /** Below this Tesseract word confidence, a field read from the word is shown for checking (ADR 015). */
 export const LOW_CONFIDENCE = 80
+/** Below this confidence, a group of digits inside a phone number, or a profile no name spells, is not trusted. */
+const DOUBTFUL_DIGITS = 60
 /** A word of the name read at least this surely may judge, and put right, the email and profile. */
 const SURE_NAME = 60
 /** An address or profile read at least this surely is taken as printed, not put right by the name. */
@@ -438,6 +440,15 @@ function findPhone(
     const found = valid(digits).length
       ? valid(digits)
       : valid(digits.replace(/(?<![\d+])4(?=\d{10,12}(?!\d))/, '+'))
+    // A group of digits past the number's start that OCR was unsure of may be one digit misread
+    // into another valid number ('57' for '56'): Tesseract is often unsure of a line's first
+    // words (the '+' and the country code), rarely of the rest when it read it right.
+    const groups = line.words.filter((word) => /\d/.test(word.text))
+    const isDoubtful = groups.slice(2).some((word) => word.confidence < DOUBTFUL_DIGITS)
+    if (isDoubtful && found.length > 0) {
+      if (unread === -1) unread = index
+      return
+    }
     for (const { number } of found)
       candidates.push({
         phone: number.formatInternational(),
@@ -712,6 +723,20 @@ export function readBusinessCard(
       leaveUnread('linkedin', source.linkedin ?? -1)
       card.linkedin = ''
     }
+  }
+
+  // A profile OCR was unsure of that no name on the card spells: not guessed.
+  const profileNow = card.linkedin.split('/in/')[1] ?? ''
+  const allNameWords = (name?.words ?? [])
+    .flatMap((word) => [word, ...word.split('-')])
+    .map(lettersOf)
+  if (
+    profileNow !== '' &&
+    confidenceOf(source.linkedin, lettersOf(profileNow)) < DOUBTFUL_DIGITS &&
+    !profileNow.split('-').some((part) => allNameWords.includes(part))
+  ) {
+    leaveUnread('linkedin', source.linkedin ?? -1)
+    card.linkedin = ''
   }
 
   if (email.index !== -1) {
