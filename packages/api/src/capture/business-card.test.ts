@@ -332,6 +332,19 @@ describe('reading the text of a business card', () => {
     ).toBe('https://www.linkedin.com/in/lukasz-wojcik')
   })
 
+  it('offers, not fills, a company or title from a line OCR barely made out', () => {
+    const words = (text: string, confidence: number) =>
+      text.split(' ').map((word) => ({ text: word, confidence }))
+    const reading = readBusinessCard([
+      words('a est ea', 16),
+      words('Rahul Mehta', 96),
+      words('Chef Tow Ammbogy', 32),
+      words('rahul.mehta@saffronfoods.example', 90),
+    ])
+    expect([reading.card.company, reading.card.title]).toEqual(['', ''])
+    expect(reading.unread).toMatchObject({ company: 'a est ea', title: 'Chef Tow Ammbogy' })
+  })
+
   it("reads a LinkedIn profile through what OCR makes of 'linkedin.com/in/'", () => {
     for (const line of [
       'linkedin.com/in/emma- johansson',

@@ -71,6 +71,8 @@ export type CardReading = {
 export const LOW_CONFIDENCE = 80
 /** Below this confidence, a group of digits inside a phone number, or a profile no name spells, is not trusted. */
 const DOUBTFUL_DIGITS = 60
+/** Below this mean confidence of its words, a line is too garbled to fill a company or title. */
+const GARBLED = 40
 /** A word of the name read at least this surely may judge, and put right, the email and profile. */
 const SURE_NAME = 60
 /** An address or profile read at least this surely is taken as printed, not put right by the name. */
@@ -974,6 +976,17 @@ export function readBusinessCard(
     ),
   ].find((index) => index !== -1)
   if (companyIndex !== undefined) set('company', lines[companyIndex]?.text ?? '', companyIndex)
+
+  // A company or title read from a line OCR barely made out (its words at under 40% on average,
+  // 'a est ea' off a blurred banner) is a guess: offered, not filled.
+  for (const field of ['company', 'title'] as const) {
+    const words = lines[source[field] ?? -1]?.words ?? []
+    const mean = words.reduce((sum, word) => sum + word.confidence, 0) / Math.max(1, words.length)
+    if (card[field] !== '' && words.length > 0 && mean < GARBLED) {
+      unread[field] ??= lines[source[field] ?? -1]?.text ?? ''
+      card[field] = ''
+    }
+  }
 
   // A field read from a word OCR was unsure of is for the user to check.
   for (const [field, index] of Object.entries(source) as [CardField, number][]) {
