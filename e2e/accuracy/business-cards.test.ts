@@ -140,11 +140,12 @@ afterAll(async () => {
 })
 
 /**
- * What the scanner reads of this set today (85% of fields, 78% of emails, 90% of phones), less a
- * card's worth, so that a change that reads worse fails. Issue 31 asks for 90%, 95% and 95%: not
- * reached yet; ADR 024 lists what the misses are.
+ * What the scanner reads of this set today (89% of fields, 88% of emails, 93% of phones, no wrong
+ * email, phone, website or profile filled in), less a card's worth, so that a change that reads
+ * worse fails. Issue 31 asks for 90%, 95% and 95%: not reached yet; ADR 024 lists what the misses
+ * are (accents the English traineddata lacks, the blurriest small photos).
  */
-const FLOORS = { all: 0.83, email: 0.75, phone: 0.87 }
+const FLOORS = { all: 0.87, email: 0.86, phone: 0.91 }
 
 describe(`reading ${CARDS.length} photographed business cards`, () => {
   it('reports per-field accuracy by rotation and reads no less than today', () => {

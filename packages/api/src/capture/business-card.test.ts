@@ -120,6 +120,11 @@ describe('reading the text of a business card', () => {
     expect(parseBusinessCard("SIOBHÁN MCCARTHY\nZOË O'BRIEN JR.").lastName).toBe('McCarthy')
   })
 
+  it("reads an O' that OCR took for a zero as part of the name", () => {
+    const card = parseBusinessCard("Zoë 0'Brien\nSolicitor\nzoe.obrien@harbourlight.co.uk")
+    expect([card.firstName, card.lastName]).toEqual(['Zoë', "O'Brien"])
+  })
+
   it('finds a title by its place under the name, whatever the word', () => {
     for (const title of [
       'Solicitor',
@@ -216,6 +221,130 @@ describe('reading the text of a business card', () => {
     expect(misread.unread.email).toBe('zoe. obnen@harbourlight.co.uk')
   })
 
+  it('puts right a name in an email or profile misread where OCR was surer of the name', () => {
+    const words = (text: string, confidence: number) =>
+      text.split(' ').map((word) => ({ text: word, confidence }))
+    const read = (name: string, nameConfidence: number, line: string, lineConfidence: number) =>
+      readBusinessCard([
+        words(name, nameConfidence),
+        words('Harbourlight Media', 95),
+        words(line, lineConfidence),
+      ])
+    const misread = read("Zoë O'Brien", 95, 'zoe. obnen@harbourlight.co.uk', 50)
+    expect(misread.card.email).toBe('zoe.obrien@harbourlight.co.uk')
+    expect(misread.unsure).toContain('email')
+    const profile = read('Priya Raman', 96, 'linkedin.com/in/priva-raman', 46)
+    expect(profile.card.linkedin).toBe('https://www.linkedin.com/in/priya-raman')
+    expect(profile.unsure).toContain('linkedin')
+    // Read as surely as the name, the address may be another spelling: offered, not changed.
+    expect(read("Zoë O'Brien", 95, 'zoe. obnen@harbourlight.co.uk', 95).card.email).toBe('')
+    // A name word OCR was unsure of judges nothing: the address is taken as printed.
+    expect(read('Jurgen Grol', 14, 'j.gross@harbourlight.co.uk', 84).card.email).toBe(
+      'j.gross@harbourlight.co.uk',
+    )
+    // Two parts of the name run together in an address OCR was unsure of: the dot may be lost.
+    const run = read('Jean-Luc Picard', 96, 'jlpicard@harbourlight.co.uk', 61)
+    expect(run.card.email).toBe('')
+    expect(run.unread.email).toBe('jlpicard@harbourlight.co.uk')
+  })
+
+  it("takes a domain's spelling from the company's line where OCR misread the address", () => {
+    const words = (text: string, confidence: number) =>
+      text.split(' ').map((word) => ({ text: word, confidence }))
+    const nordlicht = readBusinessCard([
+      words('Nordlicht GmbH', 90),
+      words('Hans Becker', 96),
+      words('h.becker@nordiicht. example', 75),
+      words('www.nordiicht. example', 45),
+    ])
+    expect(nordlicht.card.email).toBe('h.becker@nordlicht.example')
+    expect(nordlicht.card.website).toBe('www.nordlicht.example')
+    expect(nordlicht.unsure).toEqual(expect.arrayContaining(['email', 'website']))
+    // The company read less surely than the address: which is right is not known.
+    const unsure = readBusinessCard([
+      words('Nordlicht GmbH', 60),
+      words('Hans Becker', 96),
+      words('h.becker@nordiicht.example', 75),
+    ])
+    expect(unsure.card.email).toBe('')
+    // 'li' read as 'h' in the website, the email and the company's line spelling it right.
+    const harbour = parseBusinessCard(
+      "Harbourlight Media\nZoë O'Brien\nzoe.obrien@harbourlight.co.uk\nwww harbourhght. co.uk",
+    )
+    expect(harbour.website).toBe('www.harbourlight.co.uk')
+  })
+
+  it("repairs an '@' read as 'd' where the website and the name confirm the split", () => {
+    const card = parseBusinessCard(
+      'Diego Torres\nAndes Logistics\ndiegodandeslogistics.example\nandeslogistics. example',
+    )
+    expect(card.email).toBe('diego@andeslogistics.example')
+    expect(card.website).toBe('andeslogistics.example')
+  })
+
+  it("leaves an email empty whose domain is a letter off the company's line", () => {
+    const reading = readBusinessCard(
+      textLines('Jean-Luc Picard\nStarfleet Logistics\nil.picard@starflect-logistics.example'),
+    )
+    expect(reading.card.email).toBe('')
+    expect(reading.unread.email).toBe('il.picard@starflect-logistics.example')
+  })
+
+  it('offers, not fills, what OCR bent just enough to look like another valid value', () => {
+    // A website the email does not confirm, a letter off the company's name.
+    const site = readBusinessCard(
+      textLines('Amara Nwosu\nGreenfield Capital\nwww.greenfleld.example'),
+    )
+    expect(site.card.website).toBe('')
+    expect(site.unread.website).toBe('www.greenfleld.example')
+    // A word OCR bent before the address ('\\ukasz wojcik@'): the address may have lost it.
+    const local = readBusinessCard(textLines('Vistula Software\n\\ukasz wojcik@vistula pl'))
+    expect(local.card.email).toBe('')
+    // A LinkedIn address whose profile lost a letter of the name is not a website, nor filled.
+    const bent = parseBusinessCard('Lukasz Wojcik\nfinkedin.com/ in/ukasz-wojcik')
+    expect([bent.website, bent.linkedin]).toEqual(['', ''])
+    // A letter OCR added before a name in the profile.
+    expect(parseBusinessCard('Emma Johansson\nlinkedin.com/in/femma-johansson').linkedin).toBe('')
+    // 'www' misread with an 'a'.
+    expect(
+      parseBusinessCard('Hana Kim\nhana.kim@mapletech.example\nvavw.mapletech.example').website,
+    ).toBe('www.mapletech.example')
+  })
+
+  it('offers a phone with a doubtful group of digits, and a doubtful profile no name spells', () => {
+    const words = (text: string, ...confidences: number[]) =>
+      text.split(' ').map((word, index) => ({ text: word, confidence: confidences[index] ?? 95 }))
+    const phone = (...confidences: number[]) =>
+      readBusinessCard([words('Jean-Luc Picard'), words('+33 6 12 34 57 78', ...confidences)], {
+        country: 'US',
+      })
+    const doubtful = phone(74, 89, 82, 94, 40, 71)
+    expect(doubtful.card.phone).toBe('')
+    expect(doubtful.unread.phone).toBe('+33 6 12 34 57 78')
+    // Unsure of the '+' and the country code only, as Tesseract often is: read.
+    expect(phone(13, 13, 90, 90, 90, 90).card.phone).toBe('+33 6 12 34 57 78')
+    const profile = (line: string) =>
+      readBusinessCard([words('Senior Developer'), words(line, 22)]).card.linkedin
+    expect(profile('linkedin.com/in/ukasz-wojcik')).toBe('')
+    expect(
+      readBusinessCard([words('Lukasz Wojcik'), words('linkedin.com/in/lukasz-wojcik', 22)]).card
+        .linkedin,
+    ).toBe('https://www.linkedin.com/in/lukasz-wojcik')
+  })
+
+  it('offers, not fills, a company or title from a line OCR barely made out', () => {
+    const words = (text: string, confidence: number) =>
+      text.split(' ').map((word) => ({ text: word, confidence }))
+    const reading = readBusinessCard([
+      words('a est ea', 16),
+      words('Rahul Mehta', 96),
+      words('Chef Tow Ammbogy', 32),
+      words('rahul.mehta@saffronfoods.example', 90),
+    ])
+    expect([reading.card.company, reading.card.title]).toEqual(['', ''])
+    expect(reading.unread).toMatchObject({ company: 'a est ea', title: 'Chef Tow Ammbogy' })
+  })
+
   it("reads a LinkedIn profile through what OCR makes of 'linkedin.com/in/'", () => {
     for (const line of [
       'linkedin.com/in/emma- johansson',
@@ -223,6 +352,7 @@ describe('reading the text of a business card', () => {
       'linkedin.conVin/emma-johansson',
       'in: linkedin.comvin/emma-johansson',
       'linkedin.com/in‘emma-johansson',
+      'finkedin.com/in/emma-johansson',
     ])
       expect(parseBusinessCard(`Emma Johansson\n${line}`).linkedin, line).toBe(
         'https://www.linkedin.com/in/emma-johansson',

@@ -69,12 +69,23 @@ export type CardReading = {
 
 /** Below this Tesseract word confidence, a field read from the word is shown for checking (ADR 015). */
 export const LOW_CONFIDENCE = 80
+/** Below this confidence, a group of digits inside a phone number, or a profile no name spells, is not trusted. */
+const DOUBTFUL_DIGITS = 60
+/** Below this mean confidence of its words, a line is too garbled to fill a company or title. */
+const GARBLED = 40
+/** A word of the name read at least this surely may judge, and put right, the email and profile. */
+const SURE_NAME = 60
+/** An address or profile read at least this surely is taken as printed, not put right by the name. */
+const SURE_NAME_FORM = 90
 
 type Line = { text: string; words: CardWord[] }
 
-/** A LinkedIn profile, with what OCR makes of '.com/in/' ('com/irv', 'conVin/', 'com/in‘'). */
+/**
+ * A LinkedIn profile, with what OCR makes of its 'l' ('finkedin', 'tinkedin') and of '.com/in/'
+ * ('com/irv', 'conVin/', 'com/in‘').
+ */
 const LINKEDIN =
-  /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|]inked\s?in\s?[.,]?\s?co[mn]\s?(?:\/\s?in\s?[/‘’']|\/?vin\/|\/irv)\s?((?:[\w%]|-\s?)+)/i
+  /(?:https?:\/\/)?(?:[\w-]+\.)?[lIJ1|ft]inked\s?in\s?[.,]?\s?co[mn]\s?(?:\/\s?in\s?[/‘’']|\/?vin\/|\/irv)\s?((?:[\w%]|-\s?)+)/i
 // OCR reads the spaces around '@' and '.' loosely ('ada @ acme. example'), so they are allowed.
 const EMAIL = /[\w.+-]+\s?@\s?[\w-]+(?:\s?\.\s?[\w-]+)*/
 /** A line that is an email address but for its '@'. */
@@ -227,11 +238,16 @@ function tidy(line: string): string {
     line
       // '@' read as '©' or '®' inside an address; '+' read as '«' before a number; 'www' read with a 'v'.
       .replace(/«(?=\s?\d)/g, '+')
-      .replace(/\b(?:vww|wvw|wwv|vvw|vwv|wvv)\./gi, 'www.')
+      .replace(/\b[vwa]{3,4}\.(?=[a-z0-9-]+\.)/gi, (www) =>
+        /^(?:vww|wvw|wwv|vvw|vwv|wvv|vavw|wvaw|vawv|wavw|vvaw|vaww|wvav)\.$/i.test(www)
+          ? 'www.'
+          : www,
+      )
       .replace(/(?<=[\w.])\s?[©®]\s?(?=\w)/g, '@')
       .replace(/\bwww(?:\. | |,|(?=[a-z0-9][\w-]*\.))/gi, 'www.')
-      .replace(/(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/| [a-z]{2}$)/g, (whole, word: string) =>
-        isSuffix(word) ? `.${word}` : whole,
+      .replace(
+        /(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/|\.[a-z]{2}$| [a-z]{2}$)/g,
+        (whole, word: string) => (isSuffix(word) ? `.${word}` : whole),
       )
       .replace(/(?<=[@.][\w-]+\.[a-z]{2,}) ([a-z]{2})$/, (whole, word: string) =>
         isSuffix(word) ? `.${word}` : whole,
@@ -261,7 +277,9 @@ function capitalised(word: string): string {
 }
 
 /** A line split into a name and what is printed beside it ('Ada Lovelace, Solicitor'), or null. */
-function nameOf(line: string): { words: string[]; beside: string } | null {
+function nameOf(printed: string): { words: string[]; beside: string } | null {
+  // An 'O' before an apostrophe that OCR read as a zero: 0'Brien.
+  const line = printed.replace(/(^|\s)0(?=['’]\p{Lu})/gu, '$1O')
   if (/[\d@/:]/.test(line) || LEGAL_FORMS.test(line)) return null
   const [namePart = '', ...rest] = line.split(/\s?,\s?|\s[-–—]\s/)
   const beside = rest.filter((part) => !NAME_SUFFIX.test(part.replace(/\s/g, ''))).join(', ')
@@ -275,6 +293,13 @@ function nameOf(line: string): { words: string[]; beside: string } | null {
   )
   return isName && !NAME_PARTICLES.has(words.at(-1)?.toLowerCase() ?? '') ? { words, beside } : null
 }
+
+/** The first letters of a name's parts: 'jl' for Jean-Luc. */
+const initials = (word: string) =>
+  word
+    .split(/[-\s]/)
+    .map((part) => lettersOf(part).slice(0, 1))
+    .join('')
 
 function splitName(words: string[]): Pick<BusinessCard, 'firstName' | 'lastName'> {
   const proper = words.map((word, index) =>
@@ -382,7 +407,9 @@ function isMisreadOf(a: string, b: string): boolean {
  * there that nothing explains, so the address may have lost it and is not guessed.
  */
 function lostLocalWord(before: string, local: string, lines: Line[]): string | null {
-  const [, word, dot] = /(?:^|\s)(\p{L}[\p{L}'-]*)(\.?) $/u.exec(before.replace(LABEL, '')) ?? []
+  // Any word: one OCR bent (a backslash read for 'ł' in 'łukasz') the address may have lost too.
+  const [, word, dot] =
+    /(?:^|\s)(\S*?\p{L}[\p{L}'-]*)(\.?) $/u.exec(before.replace(LABEL, '')) ?? []
   if (!word || local.includes('.') || LABEL.test(`${word} `)) return ''
   const named = (letters: string) =>
     lines.some((line) => {
@@ -415,6 +442,15 @@ function findPhone(
     const found = valid(digits).length
       ? valid(digits)
       : valid(digits.replace(/(?<![\d+])4(?=\d{10,12}(?!\d))/, '+'))
+    // A group of digits past the number's start that OCR was unsure of may be one digit misread
+    // into another valid number ('57' for '56'): Tesseract is often unsure of a line's first
+    // words (the '+' and the country code), rarely of the rest when it read it right.
+    const groups = line.words.filter((word) => /\d/.test(word.text))
+    const isDoubtful = groups.slice(2).some((word) => word.confidence < DOUBTFUL_DIGITS)
+    if (isDoubtful && found.length > 0) {
+      if (unread === -1) unread = index
+      return
+    }
     for (const { number } of found)
       candidates.push({
         phone: number.formatInternational(),
@@ -509,10 +545,12 @@ export function readBusinessCard(
     const candidate = value.split(' ').find((word) => WEB.test(word) && /[a-z]{2}/.test(word)) ?? ''
     const isWebShaped = /^(?:www\.|https?:)/i.test(candidate) || isLabelled
     if (!candidate || (!isWebShaped && value.split(' ').length > 2)) return []
+    // 'finkedin.com/': a LinkedIn address OCR bent too far to read the profile, not a website.
+    if (isOneLetterOff(lettersOf(domainName(hostOf(candidate))), 'linkedin')) return []
     return [{ index, value: candidate.toLowerCase().replace(/\/$/, ''), isWebShaped }]
   })
 
-  // '@' read as 'e', 'a' or '©': a line that is an address but for its '@'. The split that the name,
+  // '@' read as 'e', 'a', 'd' or '©': a line that is an address but for its '@'. The split that the name,
   // the website or the company confirms is taken; with none or several, nothing is guessed.
   if (email.index === -1) {
     for (const line of lines) {
@@ -528,7 +566,7 @@ export function readBusinessCard(
         .map(confusable)
         .filter((word) => word.length > 1)
       const others = otherLetters(index)
-      const splits = [...value.toLowerCase().matchAll(/[ea]/g)].flatMap((match) => {
+      const splits = [...value.toLowerCase().matchAll(/[ead]/g)].flatMap((match) => {
         const local = value.slice(0, match.index).toLowerCase()
         const host = value.slice(match.index + 1).toLowerCase()
         if (!/^[a-z0-9][\w.+-]*[a-z0-9]$/.test(local) || !isRegistrable(host)) return []
@@ -625,19 +663,80 @@ export function readBusinessCard(
   }
 
   // A part of an email or a profile a letter or two off a word of the name ('obnen' for O'Brien,
-  // 'priva' for Priya) is that word misread, not another spelling: not guessed.
-  const nameWords = (name?.words ?? []).flatMap((word) => word.split('-')).map(lettersOf)
+  // 'priva' for Priya) is that word misread, not another spelling. Only the name's words OCR was
+  // sure of judge it ('Grol' read at 14% says nothing of 'j.gross@'), and it is put right only
+  // where OCR was surer of the name than of the address: shown for checking, never guessed blind.
+  const confidenceOf = (index: number | undefined, letters: string) => {
+    const words = lines[index ?? -1]?.words ?? []
+    const own = words.filter((word) => {
+      const text = lettersOf(word.text)
+      return text !== '' && (letters.includes(text) || text.includes(letters))
+    })
+    return Math.min(100, ...(own.length > 0 ? own : words).map((word) => word.confidence))
+  }
+  const sureNameWords = (name?.words ?? [])
+    .filter((word) => confidenceOf(name?.index, lettersOf(word)) >= SURE_NAME)
+    .map(lettersOf)
+  const nameWords = (name?.words ?? [])
+    .filter((word) => confidenceOf(name?.index, lettersOf(word)) >= SURE_NAME)
+    .flatMap((word) => word.split('-'))
+    .map(lettersOf)
+  const nameConfidence = Math.min(
+    100,
+    ...(name?.words ?? [])
+      .map((word) => confidenceOf(name?.index, lettersOf(word)))
+      .filter((confidence) => confidence >= SURE_NAME),
+  )
   const misspellsName = (part: string) =>
     part.length > 3 &&
     nameWords.some(
       (word) =>
         word !== part &&
-        word[0] === part[0] &&
-        Math.abs(word.length - part.length) <= 1 &&
-        lettersApart(word, part) <= 2,
+        ((word[0] === part[0] &&
+          Math.abs(word.length - part.length) <= 1 &&
+          lettersApart(word, part) <= 2) ||
+          // A letter OCR added before it ('femma' for Emma) or lost ('ukasz' for Łukasz).
+          (part.length === word.length + 1 && part.endsWith(word)) ||
+          (word.length === part.length + 1 && word.endsWith(part))),
     )
+  /** The form of the name a misread part spells, when only one is near it and OCR was surer of the name. */
+  const nameFormOf = (part: string, confidence: number, forms: string[]) => {
+    if (part.length < 4 || confidence >= Math.min(SURE_NAME_FORM, nameConfidence - 5)) return null
+    const near = [...new Set(forms)]
+      .filter(
+        (form) => form !== part && form[0] === part[0] && Math.abs(form.length - part.length) <= 1,
+      )
+      .map((form) => ({ form, apart: lettersApart(form, part) }))
+      .filter(({ form, apart }) => apart <= (Math.max(form.length, part.length) >= 6 ? 2 : 1))
+    const nearest = Math.min(...near.map(({ apart }) => apart))
+    const best = near.filter(({ apart }) => apart === nearest)
+    return best.length === 1 ? (best[0]?.form ?? null) : null
+  }
   const profile = card.linkedin.split('/in/')[1] ?? ''
   if (profile.split('-').some(misspellsName)) {
+    const profileConfidence = confidenceOf(source.linkedin, lettersOf(profile))
+    const parts = profile
+      .split('-')
+      .map((part) => (misspellsName(part) ? nameFormOf(part, profileConfidence, nameWords) : part))
+    if (parts.every((part) => part !== null)) {
+      card.linkedin = `https://www.linkedin.com/in/${parts.join('-')}`
+      unsure.add('linkedin')
+    } else {
+      leaveUnread('linkedin', source.linkedin ?? -1)
+      card.linkedin = ''
+    }
+  }
+
+  // A profile OCR was unsure of that no name on the card spells: not guessed.
+  const profileNow = card.linkedin.split('/in/')[1] ?? ''
+  const allNameWords = (name?.words ?? [])
+    .flatMap((word) => [word, ...word.split('-')])
+    .map(lettersOf)
+  if (
+    profileNow !== '' &&
+    confidenceOf(source.linkedin, lettersOf(profileNow)) < DOUBTFUL_DIGITS &&
+    !profileNow.split('-').some((part) => allNameWords.includes(part))
+  ) {
     leaveUnread('linkedin', source.linkedin ?? -1)
     card.linkedin = ''
   }
@@ -651,6 +750,14 @@ export function readBusinessCard(
       last + first,
       last + first.slice(0, 1),
     ]
+    const sureFirst = sureNameWords.includes(first)
+    const sureLast = name?.words.slice(1).every((word) => sureNameWords.includes(lettersOf(word)))
+    const nameForms = [
+      ...nameWords,
+      ...sureNameWords,
+      ...(sureFirst && sureLast ? spellings : sureLast ? [first.slice(0, 1) + last] : []),
+    ]
+    const emailConfidence = confidenceOf(email.index, lettersOf(email.local))
     // A part of the local part that is the person's name misread ('ada.1ovelace', 'rnateo') takes
     // the name's letters; one with a '0' or '1' inside letters that the name does not explain is
     // a misreading the parser will not guess.
@@ -662,13 +769,30 @@ export function readBusinessCard(
         part.replace(/rn/g, 'm'),
         part.replace(/m/g, 'rn'),
       ]
-      const spelled = variants.find(
-        (variant) => variant.length > 1 && spellings.some((name) => name.includes(variant)),
-      )
+      const spelled =
+        variants.find(
+          (variant) => variant.length > 1 && spellings.some((name) => name.includes(variant)),
+        ) ??
+        (misspellsName(part) ? nameFormOf(part, emailConfidence, nameForms) : null) ??
+        undefined
       if (spelled === undefined && (hasDigitInWord(part) || misspellsName(part)))
         isLocalMisread = true
       return spelled ?? part
     })
+    // A dot OCR may have dropped between two parts of the name ('jlpicard' for 'jl.picard'), in an
+    // address it was unsure of: which one the card printed is not known.
+    const isDotLost =
+      emailConfidence < SURE_NAME_FORM &&
+      /^[a-z]+$/.test(local) &&
+      (name?.words.length ?? 0) >= 2 &&
+      [first, ...first.split(/(?=[^a-z])/)].some(
+        (start) =>
+          start !== '' &&
+          (local === start + last ||
+            local === initials(name?.words[0] ?? '') + last ||
+            local === first.slice(0, 1) + last),
+      )
+    if (isDotLost) isLocalMisread = true
     if (local !== email.local) unsure.add('email')
     let host = email.host
     const siteHost = hostOf(website)
@@ -679,7 +803,18 @@ export function readBusinessCard(
     const companyLetters = byDomain === -1 ? '' : lettersOf(lines[byDomain]?.text ?? '')
     const spelledByCompany = (candidate: string) =>
       domainName(candidate).length > 2 && companyLetters.includes(lettersOf(domainName(candidate)))
-    if (siteHost && isMisreadOf(host, siteHost)) {
+    // Two hosts with the same suffix and names two letters apart ('harbourhght' for 'harbourlight':
+    // 'li' read as 'h'), where the company's line spells one of them: the same host misread.
+    const isMisreadByCompany = (one: string, other: string) => {
+      const [a, b] = [parseHost(one), parseHost(other)]
+      return (
+        a.publicSuffix === b.publicSuffix &&
+        (a.domainWithoutSuffix ?? '').length > 5 &&
+        lettersApart(a.domainWithoutSuffix ?? '', b.domainWithoutSuffix ?? '') <= 2 &&
+        spelledByCompany(one) !== spelledByCompany(other)
+      )
+    }
+    if (siteHost && (isMisreadOf(host, siteHost) || isMisreadByCompany(host, siteHost))) {
       // The two disagree only where OCR misreads. The right one is the one the company's line
       // spells; else the one with no letters OCR confuses; else the longer suffix ('co' lost its
       // '.uk'); else the website, printed larger.
@@ -700,6 +835,37 @@ export function readBusinessCard(
         unsure.add('email')
       }
     }
+    // A domain a word on the card spells once OCR's 'i' for 'l' is undone ('nordiicht' beside
+    // 'Nordlicht GmbH'), where OCR was surer of that word than of the address and the website:
+    // the word's spelling, flagged for checking.
+    const ocrKey = (text: string) => confusable(text).replace(/i/g, 'l')
+    const hostName = domainName(host)
+    const spelledWord = lines
+      .flatMap((line, index) =>
+        index === email.index || index === source.website ? [] : line.words,
+      )
+      .find((word) => {
+        const letters = lettersOf(word.text)
+        return (
+          letters.length > 3 &&
+          letters !== hostName &&
+          /^[a-z]+$/.test(letters) &&
+          ocrKey(letters) === ocrKey(hostName) &&
+          word.confidence >= LOW_CONFIDENCE &&
+          word.confidence > emailConfidence &&
+          word.confidence > confidenceOf(source.website, hostName)
+        )
+      })
+    if (spelledWord) {
+      const spelled = lettersOf(spelledWord.text)
+      if (domainName(hostOf(website)) === hostName) {
+        website = website.replace(hostName, spelled)
+        card.website = website
+        unsure.add('website')
+      }
+      host = host.replace(hostName, spelled)
+      unsure.add('email')
+    }
     const confirmed = host === hostOf(website) || spelledByCompany(host)
     const label = domainName(host)
     // Letters of the website's domain with some lost ('pol.network' beside polarnetworks.example):
@@ -710,13 +876,15 @@ export function readBusinessCard(
       isSubsequence(lettersOf(host), lettersOf(hostOf(website)))
     // A word on another line a letter off the domain's name ('Nordlicht GmbH' beside
     // nordiicht.example, the email and the website misread alike): which is right is not known.
+    // So is a line whose letters are a letter off the domain's ('Starfleet Logistics' beside
+    // starflect-logistics.example).
     const isNearOtherWord = lines.some(
       (line, index) =>
         index !== email.index &&
         index !== source.website &&
-        line.text.split(' ').some((word) => {
-          const letters = lettersOf(word)
-          return letters.length > 3 && letters !== label && isOneLetterOff(letters, label)
+        [...line.text.split(' '), line.text].some((word) => {
+          const [letters, name] = [lettersOf(word), lettersOf(label)]
+          return letters.length > 3 && letters !== name && isOneLetterOff(letters, name)
         }),
     )
     if (isNearOtherWord && domainName(hostOf(website)) === label) {
@@ -754,6 +922,28 @@ export function readBusinessCard(
     } else leaveUnread('email', email.index)
   }
 
+  // A website the email does not confirm, a letter off a line or word of the card ('greenfleld'
+  // beside 'Greenfield Capital', 'liffeyheclth' beside 'Liffey Health'): one of the two is misread,
+  // and which is not known.
+  const siteName = lettersOf(domainName(hostOf(card.website)))
+  if (
+    card.website &&
+    hostOf(card.website) !== hostOf(card.email.split('@')[1] ?? '') &&
+    siteName.length > 3 &&
+    lines.some(
+      (line, index) =>
+        index !== source.website &&
+        !line.text.includes('@') &&
+        [...line.text.split(' '), line.text].some((word) => {
+          const letters = lettersOf(word)
+          return letters.length > 3 && letters !== siteName && isOneLetterOff(letters, siteName)
+        }),
+    )
+  ) {
+    leaveUnread('website', source.website ?? -1)
+    card.website = ''
+  }
+
   // Title: the line beside or under the name that is nothing else; above it on cards that print
   // the name second; the word list only ranks the candidates.
   const titleShaped = (line: string) =>
@@ -786,6 +976,17 @@ export function readBusinessCard(
     ),
   ].find((index) => index !== -1)
   if (companyIndex !== undefined) set('company', lines[companyIndex]?.text ?? '', companyIndex)
+
+  // A company or title read from a line OCR barely made out (its words at under 40% on average,
+  // 'a est ea' off a blurred banner) is a guess: offered, not filled.
+  for (const field of ['company', 'title'] as const) {
+    const words = lines[source[field] ?? -1]?.words ?? []
+    const mean = words.reduce((sum, word) => sum + word.confidence, 0) / Math.max(1, words.length)
+    if (card[field] !== '' && words.length > 0 && mean < GARBLED) {
+      unread[field] ??= lines[source[field] ?? -1]?.text ?? ''
+      card[field] = ''
+    }
+  }
 
   // A field read from a word OCR was unsure of is for the user to check.
   for (const [field, index] of Object.entries(source) as [CardField, number][]) {

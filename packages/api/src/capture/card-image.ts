@@ -254,13 +254,80 @@ export function straightenCard(photo: Pixels, width: number): Pixels {
     return inside ? corners : null
   }
 
+  /**
+   * Where the print is in a photo where no card stands out, as four corners: the angle of its
+   * lines (within ±12°) is the one whose rows of ink are most unequal (projection profile, on the
+   * shrunk photo), and the corners enclose nearly all its ink along and across that angle, with a
+   * margin; so a tilted card on a table of its own colour is turned upright and cropped to its
+   * print. Null when the photo holds too little ink to tell.
+   */
+  function printCorners(): Point[] | null {
+    const greys = new Float32Array(small.width * small.height)
+    let mean = 0
+    for (let pixel = 0; pixel < greys.length; pixel++) {
+      const grey =
+        ((colours[pixel * 3] ?? 0) +
+          (colours[pixel * 3 + 1] ?? 0) +
+          (colours[pixel * 3 + 2] ?? 0)) /
+        3
+      greys[pixel] = grey
+      mean += grey / greys.length
+    }
+    // Ink is what stands apart from the photo's mean light: dark print on light, or light on dark.
+    const isDarkPhoto = mean < 127
+    const ink: Point[] = []
+    for (let y = 0; y < small.height; y++)
+      for (let x = 0; x < small.width; x++) {
+        const grey = greys[y * small.width + x] ?? 0
+        if (isDarkPhoto ? grey > mean + 48 : grey < mean - 48) ink.push({ x, y })
+      }
+    if (ink.length < 50) return null
+    const spread = (angle: number) => {
+      const [sin, cos] = [Math.sin(angle), Math.cos(angle)]
+      const rows = new Map<number, number>()
+      for (const { x, y } of ink) {
+        const row = Math.round(y * cos - x * sin)
+        rows.set(row, (rows.get(row) ?? 0) + 1)
+      }
+      let sum = 0
+      for (const count of rows.values()) sum += count * count
+      return sum
+    }
+    let angle = 0
+    for (const degrees of [1, 0.25]) {
+      const around = angle
+      for (let step = -12; step <= 12; step++) {
+        const candidate = around + (step * degrees * Math.PI) / 180
+        if (Math.abs(candidate) <= (12 * Math.PI) / 180 && spread(candidate) > spread(angle))
+          angle = candidate
+      }
+    }
+    const [sin, cos] = [Math.sin(angle), Math.cos(angle)]
+    const along = ink.map(({ x, y }) => x * cos + y * sin).sort((a, b) => a - b)
+    const across = ink.map(({ x, y }) => y * cos - x * sin).sort((a, b) => a - b)
+    const share = (sorted: number[], at: number) =>
+      sorted[Math.floor(at * (sorted.length - 1))] ?? 0
+    let [left, right] = [share(along, 0.005), share(along, 0.995)]
+    let [top, bottom] = [share(across, 0.005), share(across, 0.995)]
+    const margin = 0.06 * Math.max(right - left, bottom - top) + 2
+    ;[left, right, top, bottom] = [left - margin, right + margin, top - margin, bottom + margin]
+    // Back to the photo's pixels, from the frame turned by the angle.
+    const corner = (u: number, v: number): Point => ({
+      x: (u * cos - v * sin + 0.5) * step,
+      y: (u * sin + v * cos + 0.5) * step,
+    })
+    return [corner(left, top), corner(right, top), corner(right, bottom), corner(left, bottom)]
+  }
+
   const found = findCorners()
-  const corners = found ?? [
-    { x: 0, y: 0 },
-    { x: photo.width, y: 0 },
-    { x: photo.width, y: photo.height },
-    { x: 0, y: photo.height },
-  ]
+  // No card found: the photo's print, turned upright; the whole photo when there is too little.
+  const corners = found ??
+    printCorners() ?? [
+      { x: 0, y: 0 },
+      { x: photo.width, y: 0 },
+      { x: photo.width, y: photo.height },
+      { x: 0, y: photo.height },
+    ]
   const [topLeft, topRight, bottomRight, bottomLeft] = corners as [Point, Point, Point, Point]
   const span = (from: Point, to: Point) => Math.hypot(to.x - from.x, to.y - from.y)
   const aspect =
