@@ -47,13 +47,13 @@ const utf8 = new TextEncoder()
  * have sent. The items' JSON text is spliced in as Postgres wrote it, never parsed.
  */
 export function superjsonPage(page: JsonPage): Uint8Array[] {
-  const values = Object.fromEntries(
-    page.dates.flatMap(([place, paths]) =>
-      paths.split(',').map((path) => [`items.${place}.${path}`, ['Date']]),
-    ),
+  // Written as text: the paths are the lists' own column names, and an object of a few hundred such
+  // keys, made to be stringified, took a tenth of the server's time on a page.
+  const values = page.dates.flatMap(([place, paths]) =>
+    paths.split(',').map((path) => `"items.${place}.${path}":["Date"]`),
   )
   const nextCursor = page.next && encodeCursor(page.next)
-  const meta = page.dates.length > 0 ? `,"meta":${JSON.stringify({ values, v: 1 })}` : ''
+  const meta = values.length > 0 ? `,"meta":{"values":{${values.join(',')}},"v":1}` : ''
   return [
     utf8.encode('{"json":{"items":'),
     page.json,
