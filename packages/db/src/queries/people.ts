@@ -141,7 +141,8 @@ type PeopleSearch = { ownerId: string; query: string; limit: number }
  * The owner's people whose name, full name, email or company contains the query, case-insensitively:
  * the exact name or email first, then names starting with the query, then companies starting with
  * it, then other matches, each by trigram similarity. Prefix matches come from prefix indexes; the
- * substring search runs only when they do not fill the page.
+ * substring search runs only when they do not fill the page. The own-people parts of
+ * searchPeopleAndProfiles, alone, for people.test.ts to hold its ranking.
  */
 export async function searchPeople(db: Database, search: PeopleSearch): Promise<PublicPerson[]> {
   const statements = peopleSearchStatements(db)
@@ -336,7 +337,8 @@ type ProfileSearch = { viewerId: string; query: string; limit: number }
 
 /**
  * Registered users, other than the viewer, whose name or shared company starts with the query, and
- * whom the viewer has not saved yet: their public profiles, by name.
+ * whom the viewer has not saved yet: their public profiles, by name. The last part of
+ * searchPeopleAndProfiles, alone and with every shared field, for people.test.ts.
  */
 export async function searchPublicProfiles(
   db: Database,
