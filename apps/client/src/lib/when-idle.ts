@@ -8,27 +8,28 @@ export function markScreenShown(): void {
   screenShown(performance.now())
 }
 
-/** The longest wait for the screen's largest paint, which no browser reports after an input. */
+/** The longest wait for a largest paint that may not come (nothing larger than before was painted). */
 const LARGEST_PAINT_WAIT_MS = 1000
 
+const reportsLargestPaint = () =>
+  globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint') ?? false
+
 /**
- * Resolves once the browser reports a largest paint at or after `since`; after a while when it
- * does not (Safari has no such reports, and none comes when nothing larger was painted).
+ * Resolves once the browser reports a largest paint at or after `since`, or after a second without
+ * one. Where there are no such reports (Safari), just after the next paint.
  */
 function largestPaintAfter(since: number): Promise<void> {
+  if (!reportsLargestPaint())
+    return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
   return new Promise((resolve) => {
     const timer = setTimeout(done, LARGEST_PAINT_WAIT_MS)
-    const observer = globalThis.PerformanceObserver?.supportedEntryTypes?.includes(
-      'largest-contentful-paint',
-    )
-      ? new PerformanceObserver((list) => {
-          if (list.getEntries().some((entry) => entry.startTime >= since)) done()
-        })
-      : null
-    observer?.observe({ type: 'largest-contentful-paint', buffered: true })
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= since)) done()
+    })
+    observer.observe({ type: 'largest-contentful-paint', buffered: true })
     function done() {
       clearTimeout(timer)
-      observer?.disconnect()
+      observer.disconnect()
       resolve()
     }
   })
