@@ -674,19 +674,12 @@ export function readBusinessCard(
     })
     return Math.min(100, ...(own.length > 0 ? own : words).map((word) => word.confidence))
   }
-  const sureNameWords = (name?.words ?? [])
-    .filter((word) => confidenceOf(name?.index, lettersOf(word)) >= SURE_NAME)
-    .map(lettersOf)
-  const nameWords = (name?.words ?? [])
-    .filter((word) => confidenceOf(name?.index, lettersOf(word)) >= SURE_NAME)
-    .flatMap((word) => word.split('-'))
-    .map(lettersOf)
-  const nameConfidence = Math.min(
-    100,
-    ...(name?.words ?? [])
-      .map((word) => confidenceOf(name?.index, lettersOf(word)))
-      .filter((confidence) => confidence >= SURE_NAME),
-  )
+  const sureWords = (name?.words ?? [])
+    .map((word) => ({ word, confidence: confidenceOf(name?.index, lettersOf(word)) }))
+    .filter(({ confidence }) => confidence >= SURE_NAME)
+  const sureNameWords = sureWords.map(({ word }) => lettersOf(word))
+  const nameWords = sureWords.flatMap(({ word }) => word.split('-')).map(lettersOf)
+  const nameConfidence = Math.min(100, ...sureWords.map(({ confidence }) => confidence))
   const misspellsName = (part: string) =>
     part.length > 3 &&
     nameWords.some(
