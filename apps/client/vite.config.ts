@@ -21,22 +21,30 @@ const coreDir = dirname(
 )
 
 /**
+ * The traineddata of CARD_OCR_LANGUAGES (packages/api, capture/ocr-accents.ts), which Node cannot
+ * import here: it loads this file's imports without TypeScript.
+ */
+const OCR_LANGUAGES = ['eng', 'nld', 'fra']
+
+/**
  * The card scanner's OCR files, served by us (never a CDN): tesseract.js's worker, the LSTM-only
  * builds of its WebAssembly core (tesseract.js picks relaxed SIMD, SIMD or plain for the device) and
- * the English traineddata (tessdata_best, integer). The folder is named by their versions, so the
+ * the traineddata (tessdata_best, integer). The folder is named by their versions, so the
  * year-long cache of /assets/ stays right across upgrades.
  */
 const OCR_DIR = `assets/ocr/${[
   `tesseract-${versionOf('tesseract.js')}`,
   `core-${versionOf('tesseract.js-core')}`,
-  `eng-${versionOf('@tesseract.js-data/eng')}`,
+  ...OCR_LANGUAGES.map((language) => `${language}-${versionOf(`@tesseract.js-data/${language}`)}`),
 ].join('_')}`
 const OCR_FILES = [
   join(tesseractDir, 'dist/worker.min.js'),
   ...['', 'simd-', 'relaxedsimd-'].map((variant) =>
     join(coreDir, `tesseract-core-${variant}lstm.wasm.js`),
   ),
-  join(packageDir('@tesseract.js-data/eng'), '4.0.0_best_int/eng.traineddata.gz'),
+  ...OCR_LANGUAGES.map((language) =>
+    join(packageDir(`@tesseract.js-data/${language}`), `4.0.0_best_int/${language}.traineddata.gz`),
+  ),
 ]
 
 /** Copies the OCR files into the build, and serves them in development. */

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import {
+  CARD_OCR_LANGUAGES,
   CARD_OCR_PARAMETERS,
   CARD_OCR_WIDTH,
   greyForOcr,
@@ -29,11 +30,24 @@ import {
 import { launchBrowser } from '../src/browser.ts'
 
 const run = promisify(execFile)
-/** The traineddata the client serves: tessdata_best (integer), for the LSTM engine. */
-const LANG_PATH = join(
-  dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')),
-  '4.0.0_best_int',
-)
+/**
+ * The traineddata the client serves (tessdata_best, integer, for the LSTM engine), gathered in one
+ * folder as the client serves them: tesseract.js looks for every language in one place.
+ */
+async function traineddataFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'fiveconnect-traineddata-'))
+  const languages = Object.values(CARD_OCR_LANGUAGES).flatMap((names) => names.split('+'))
+  await Promise.all(
+    languages.map((language) => {
+      const file = `${language}.traineddata.gz`
+      const data = dirname(
+        createRequire(import.meta.url).resolve(`@tesseract.js-data/${language}/package.json`),
+      )
+      return copyFile(join(data, '4.0.0_best_int', file), join(folder, file))
+    }),
+  )
+  return folder
+}
 
 /**
  * The photo as the scanner hands it to OCR: straightened, greyed and evened by the scanner's own
@@ -73,21 +87,33 @@ async function preparedInChromium(page: Page, photo: Buffer): Promise<Buffer> {
 }
 
 let browser: Browser
+let traineddata: string
 const workers: Worker[] = []
 let imageDir: string
 const scans: (ScannedCard & { text: string })[] = []
 
-/** One OCR lane: its own page and tesseract worker, so two cards are read at once (2 cores). */
-async function openLane(): Promise<{ page: Page; worker: Worker }> {
-  const [page, worker] = await Promise.all([
-    browser.newPage(),
-    createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, cacheMethod: 'none' }),
-  ])
+async function startWorker(languages: string): Promise<Worker> {
+  const worker = await createWorker(languages, OEM.LSTM_ONLY, {
+    langPath: traineddata,
+    cacheMethod: 'none',
+  })
   workers.push(worker)
   await worker.setParameters({
     ...CARD_OCR_PARAMETERS,
     tessedit_pageseg_mode: CARD_OCR_PARAMETERS.tessedit_pageseg_mode as PSM,
   })
+  return worker
+}
+
+type Lane = { page: Page; plain: Worker; accented: Worker }
+
+/** One OCR lane: its own page and tesseract workers, so two cards are read at once (2 cores). */
+async function openLane(): Promise<Lane> {
+  const [page, plain, accented] = await Promise.all([
+    browser.newPage(),
+    startWorker(CARD_OCR_LANGUAGES.plain),
+    startWorker(CARD_OCR_LANGUAGES.accented),
+  ])
   await page.addScriptTag({
     content: [straightenCard, greyForOcr, evenLight]
       .map(
@@ -95,7 +121,7 @@ async function openLane(): Promise<{ page: Page; worker: Worker }> {
       )
       .join('\n'),
   })
-  return { page, worker }
+  return { page, plain, accented }
 }
 
 beforeAll(async () => {
@@ -108,25 +134,30 @@ beforeAll(async () => {
       `The test cards' fonts are not installed: ${missing.join(', ')}. Run scripts/setup-test-deps.sh.`,
     )
   imageDir = await mkdtemp(join(tmpdir(), 'fiveconnect-cards-'))
+  traineddata = await traineddataFolder()
   browser = await launchBrowser()
-  // Each lane photographs its next card while the other's is in OCR, so Chromium and both
+  // Each lane photographs its next card while the other's is in OCR, so Chromium and the
   // tesseract workers keep the cores busy.
   let next = 0
-  async function readCards({ page, worker }: { page: Page; worker: Worker }) {
+  async function readCards({ page, plain, accented }: Lane) {
     for (let index = next++; index < CARDS.length; index = next++) {
       const card = CARDS[index] as CardSpec
       const photo = photoSettings(index)
       const jpeg = await photographCard(browser, card, photo)
       // Kept in a temporary folder (printed below) for a person to look at when a field fails.
       await writeFile(join(imageDir, `card-${String(index + 1).padStart(2, '0')}.jpg`), jpeg)
-      const { data } = await worker.recognize(
-        await preparedInChromium(page, jpeg),
-        {},
-        { text: true, blocks: true },
-      )
+      const prepared = await preparedInChromium(page, jpeg)
+      const output = { text: true, blocks: true }
+      const [plainReading, accentedReading] = await Promise.all([
+        plain.recognize(prepared, {}, output),
+        accented.recognize(prepared, {}, output),
+      ])
       // As a user whose phone is set to US English reads it: numbers without +1 are American.
-      const reading = readingOfOcr(data, { country: 'US' })
-      scans[index] = { card, photo, got: reading?.card ?? null, text: data.text }
+      const reading = readingOfOcr(plainReading.data, {
+        country: 'US',
+        accented: accentedReading.data,
+      })
+      scans[index] = { card, photo, got: reading?.card ?? null, text: plainReading.data.text }
     }
   }
   const lanes = await Promise.all([openLane(), openLane()])
@@ -135,17 +166,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(workers.map((worker) => worker.terminate()))
   await browser?.close()
+  if (traineddata) await rm(traineddata, { recursive: true, force: true })
   if (process.env.KEEP_CARD_IMAGES) console.log(`Card images: ${imageDir}`)
   else if (imageDir) await rm(imageDir, { recursive: true, force: true })
 })
 
 /**
- * What the scanner reads of this set today (89% of fields, 88% of emails, 93% of phones, no wrong
- * email, phone, website or profile filled in), less a card's worth, so that a change that reads
- * worse fails. Issue 31 asks for 90%, 95% and 95%: not reached yet; ADR 024 lists what the misses
- * are (accents the English traineddata lacks, the blurriest small photos).
+ * Issue 31's 90% of all fields (the scanner reads 93% of this set today), and for emails and phones
+ * what it reads today (88% and 93%, no wrong email, phone, website or profile filled in) less a
+ * card's worth, so that a change that reads worse fails. Issue 31 asks for 95% of each: not reached
+ * yet; ADR 024 says why (the blurriest small photos).
  */
-const FLOORS = { all: 0.87, email: 0.86, phone: 0.91 }
+const FLOORS = { all: 0.9, email: 0.86, phone: 0.91 }
 
 describe(`reading ${CARDS.length} photographed business cards`, () => {
   it('reports per-field accuracy by rotation and reads no less than today', () => {

@@ -191,7 +191,12 @@ describe('journey 9: a paper business card', () => {
       (await (await caches.open('ocr')).keys()).map((request) => new URL(request.url).pathname),
     )
     expect(kept.map((path) => path.replace(/^\/assets\/ocr\/[^/]+\//, ''))).toEqual(
-      expect.arrayContaining(['worker.min.js', 'eng.traineddata.gz']),
+      expect.arrayContaining([
+        'worker.min.js',
+        'eng.traineddata.gz',
+        'nld.traineddata.gz',
+        'fra.traineddata.gz',
+      ]),
     )
     expect(kept.some((path) => /tesseract-core-.*lstm\.wasm\.js$/.test(path))).toBe(true)
     await context.setOffline(true)

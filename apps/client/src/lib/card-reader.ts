@@ -1,9 +1,11 @@
 /**
- * Reads a business card on the device: tesseract.js in a web worker, with its worker script,
- * WebAssembly core and English traineddata from our own server (the service worker keeps them after
- * the first scan). Imported only when the scanner opens: it and tesseract.js are a chunk of their own.
+ * Reads a business card on the device: tesseract.js in two web workers, one per traineddata of
+ * CARD_OCR_LANGUAGES (English, and the accents), with their worker script, WebAssembly core and
+ * traineddata from our own server (the service worker keeps them after the first scan). Imported
+ * only when the scanner opens: it and tesseract.js are a chunk of their own.
  */
 import {
+  CARD_OCR_LANGUAGES,
   CARD_OCR_PARAMETERS,
   CARD_OCR_WIDTH,
   greyForOcr,
@@ -21,11 +23,14 @@ const STEPS: Record<string, [start: number, end: number]> = {
   'recognizing text': [0.35, 1],
 }
 
-let reader: Promise<Worker> | null = null
+type Readers = Record<keyof typeof CARD_OCR_LANGUAGES, Worker>
+
+let readers: Promise<Readers> | null = null
 let report: (fraction: number) => void = () => {}
 
-function startReader(): Promise<Worker> {
-  reader ??= createWorker('eng', OEM.LSTM_ONLY, {
+/** A worker for these languages; `onProgress` hears how far along its loading and reading are. */
+async function startWorker(languages: string, onProgress: (fraction: number) => void) {
+  const worker = await createWorker(languages, OEM.LSTM_ONLY, {
     workerPath: `${__OCR_DIR__}/worker.min.js`,
     corePath: __OCR_DIR__,
     langPath: __OCR_DIR__,
@@ -35,17 +40,34 @@ function startReader(): Promise<Worker> {
     cacheMethod: 'none',
     logger: ({ status, progress }) => {
       const step = STEPS[status]
-      if (step) report(step[0] + (step[1] - step[0]) * progress)
+      if (step) onProgress(step[0] + (step[1] - step[0]) * progress)
     },
-  }).then(async (worker) => {
-    await worker.setParameters({
-      ...CARD_OCR_PARAMETERS,
-      tessedit_pageseg_mode: CARD_OCR_PARAMETERS.tessedit_pageseg_mode as PSM,
-    })
-    return worker
   })
-  reader.catch(() => (reader = null))
-  return reader
+  await worker.setParameters({
+    ...CARD_OCR_PARAMETERS,
+    tessedit_pageseg_mode: CARD_OCR_PARAMETERS.tessedit_pageseg_mode as PSM,
+  })
+  return worker
+}
+
+/** Both workers, loading side by side; the progress shown is the slower one's. */
+function startReaders(): Promise<Readers> {
+  if (readers) return readers
+  const progress = { plain: 0, accented: 0 }
+  const start = (reader: keyof Readers) =>
+    startWorker(CARD_OCR_LANGUAGES[reader], (fraction) => {
+      progress[reader] = fraction
+      report(Math.min(progress.plain, progress.accented))
+    })
+  const [plain, accented] = [start('plain'), start('accented')]
+  readers = Promise.all([plain, accented]).then(([plain, accented]) => ({ plain, accented }))
+  readers.catch(() => {
+    // The next scan starts again; a worker that did start is freed.
+    readers = null
+    for (const worker of [plain, accented])
+      void worker.then((started) => started.terminate()).catch(() => {})
+  })
+  return readers
 }
 
 /**
@@ -76,7 +98,7 @@ function localeRegion(): string | undefined {
 
 /** Starts loading the OCR worker, core and traineddata, so they are ready when the photo is. */
 export function prepareReading(): void {
-  startReader().catch(() => {})
+  startReaders().catch(() => {})
 }
 
 /**
@@ -88,15 +110,25 @@ export async function readCard(
   onProgress: (fraction: number) => void,
 ): Promise<CardReading | null> {
   report = onProgress
-  const worker = await startReader()
-  const { data } = await worker.recognize(prepared(image), {}, { text: true, blocks: true })
+  const { plain, accented } = await startReaders()
+  const card = prepared(image)
+  const output = { text: true, blocks: true }
+  const [plainReading, accentedReading] = await Promise.all([
+    plain.recognize(card, {}, output),
+    accented.recognize(card, {}, output),
+  ])
   onProgress(1)
-  return readingOfOcr(data, { country: localeRegion() })
+  return readingOfOcr(plainReading.data, {
+    country: localeRegion(),
+    accented: accentedReading.data,
+  })
 }
 
-/** Frees the worker (tens of MB) once the scanner closes. */
+/** Frees the workers (tens of MB each) once the scanner closes. */
 export function stopReading(): void {
-  const current = reader
-  reader = null
-  void current?.then((worker) => worker.terminate()).catch(() => {})
+  const current = readers
+  readers = null
+  void current
+    ?.then(({ plain, accented }) => Promise.all([plain.terminate(), accented.terminate()]))
+    .catch(() => {})
 }

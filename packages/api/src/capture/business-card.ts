@@ -1,7 +1,9 @@
 import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js/max'
 import { getPublicSuffix, parse as parseHost } from 'tldts'
+import { withAccents, type OcrBlock } from './ocr-accents.ts'
 
-/** What a paper business card says about a person, as read from its text; '' where it is silent. */
+export { CARD_OCR_LANGUAGES } from './ocr-accents.ts'
+
 /**
  * How tesseract.js reads a card, shared by the scanner and its accuracy test: sparse text (a card's
  * lines stand apart, in any order), at the resolution a card photo has once scaled to
@@ -32,6 +34,7 @@ export function greyForOcr(pixels: Uint8ClampedArray): void {
   }
 }
 
+/** What a paper business card says about a person, as read from its text; '' where it is silent. */
 export type BusinessCard = {
   firstName: string
   lastName: string
@@ -133,19 +136,9 @@ const NAME_WORD = new RegExp(
 const SEPARATOR = /^[|·•–—/]+$/
 
 /** Tesseract's lines: its words, a line split where a wide gap parts two columns. */
-export function ocrLines(
-  blocks:
-    | {
-        paragraphs: {
-          lines: {
-            words: (CardWord & { bbox: { x0: number; x1: number; y0: number; y1: number } })[]
-          }[]
-        }[]
-      }[]
-    | null,
-): CardWord[][] {
+export function ocrLines(blocks: OcrBlock[]): CardWord[][] {
   const lines: CardWord[][] = []
-  for (const line of (blocks ?? []).flatMap((block) => block.paragraphs.flatMap((p) => p.lines))) {
+  for (const line of blocks.flatMap((block) => block.paragraphs.flatMap((p) => p.lines))) {
     const height = Math.max(1, ...line.words.map((word) => word.bbox.y1 - word.bbox.y0))
     let current: CardWord[] = []
     line.words.forEach((word, index) => {
@@ -161,18 +154,23 @@ export function ocrLines(
   return lines
 }
 
+/** What tesseract.js answers for a recognised image, when asked for its text and blocks. */
+type OcrData = { text: string; blocks: OcrBlock[] | null }
+
 /**
  * What tesseract.js read, as the scanner shows it: the parsed card, or null when OCR found no word
  * ('No text found'). Shared by the scanner and the accuracy tests, so both judge the same thing.
+ * `accented` is the same image read by CARD_OCR_LANGUAGES.accented, which lends words their accents.
  */
 export function readingOfOcr(
-  data: { text: string; blocks: Parameters<typeof ocrLines>[0] },
-  options: { country?: string } = {},
+  plain: OcrData,
+  options: { country?: string; accented?: OcrData } = {},
 ): CardReading | null {
-  const reading = readBusinessCard(
-    data.blocks ? ocrLines(data.blocks) : textLines(data.text),
-    options,
-  )
+  const { country, accented } = options
+  const lines = plain.blocks
+    ? ocrLines(withAccents(plain.blocks, accented?.blocks ?? []))
+    : textLines(plain.text)
+  const reading = readBusinessCard(lines, country ? { country } : {})
   const isEmpty =
     Object.values(reading.card).every((value) => value === '') &&
     Object.keys(reading.unread).length === 0

@@ -1,0 +1,65 @@
+/**
+ * Accents for a card read by the English traineddata, which has no accented letters but 'é': it reads
+ * 'Zoë Lefèvre' as 'Zoé Lefevre'. The same photo read by a model that knows them (CARD_OCR_LANGUAGES)
+ * lends its spelling to a word, and only to a word of letters that spells the English reading's
+ * letters: it never changes an email, a number or a misread word into another word.
+ */
+
+type Box = { x0: number; x1: number; y0: number; y1: number }
+export type OcrWord = { text: string; confidence: number; bbox: Box }
+export type OcrBlock = { paragraphs: { lines: { words: OcrWord[] }[] }[] }
+
+/**
+ * How tesseract.js reads a card: everything with the English traineddata, then once more with
+ * Dutch and French, whose letters take every accent of Western European names (à á â ä ç è é ê ë
+ * ì í î ï ñ ò ó ô ö ù ú û ü œ æ ÿ) and only lend their spelling (withAccents).
+ */
+export const CARD_OCR_LANGUAGES = { plain: 'eng', accented: 'nld+fra' } as const
+
+/** Letters without their marks, as the English model reads them: 'Lefèvre' as 'Lefevre', 'Œuvre' as 'OEuvre'. */
+const UNMARKED: Record<string, string> = { æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE' }
+const unmarked = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[æÆœŒ]/g, (letter) => UNMARKED[letter] ?? letter)
+
+/** A name, title or company word: letters, an apostrophe or hyphen inside, a full stop or comma after. */
+const LETTERS_WORD = /^\p{L}[\p{L}'’-]*[.,]?$/u
+
+/** Half of the larger box is shared: both models read the same word. */
+function isSameWord(a: Box, b: Box): boolean {
+  const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)
+  const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0)
+  if (across <= 0 || down <= 0) return false
+  const area = (box: Box) => (box.x1 - box.x0) * (box.y1 - box.y0)
+  return across * down >= Math.max(area(a), area(b)) / 2
+}
+
+const wordsOf = (blocks: OcrBlock[]) =>
+  blocks.flatMap((block) =>
+    block.paragraphs.flatMap(({ lines }) => lines.flatMap(({ words }) => words)),
+  )
+
+/**
+ * The plain reading's blocks, each word of letters spelled as the accented reading spells the same
+ * word where the two differ only in accents ('Jurgen' → 'Jürgen', 'Zoé' → 'Zoë').
+ */
+export function withAccents(plain: OcrBlock[], accented: OcrBlock[]): OcrBlock[] {
+  const lenders = wordsOf(accented).filter(({ text }) => LETTERS_WORD.test(text))
+  const spelled = (word: OcrWord): OcrWord => {
+    if (!LETTERS_WORD.test(word.text)) return word
+    const lender = lenders.find(
+      ({ text, bbox }) =>
+        text !== word.text && unmarked(text) === unmarked(word.text) && isSameWord(bbox, word.bbox),
+    )
+    return lender ? { ...word, text: lender.text } : word
+  }
+  return plain.map((block) => ({
+    ...block,
+    paragraphs: block.paragraphs.map((paragraph) => ({
+      ...paragraph,
+      lines: paragraph.lines.map((line) => ({ ...line, words: line.words.map(spelled) })),
+    })),
+  }))
+}
