@@ -43,13 +43,15 @@ const today = () => new Date().toISOString().slice(0, 10)
 
 /** Every hot route's scenarios for the dataset's searches. */
 export function hotScenarios(dataset: Dataset): HotScenario[] {
+  /** The page of a list answered from JSON (JSON_LISTS), as its procedure reads the input. */
+  const jsonPage = (path: string, input: object): HotCall['answer'] => {
+    const json = JSON_LISTS[path]
+    if (!json) throw new Error(`${path} is not answered from JSON`)
+    return (db, userId) => json.page(db, userId, json.input.parse(input))
+  }
   const list = (path: string, input: object): HotCall => ({
     request: trpcGet(path, input),
-    answer: (db, userId) => {
-      const json = JSON_LISTS[path]
-      if (!json) throw new Error(`${path} is not answered from JSON`)
-      return json.page(db, userId, json.input.parse(input))
-    },
+    answer: jsonPage(path, input),
   })
   const query = (q: string) => `?q=${encodeURIComponent(q)}`
   return [
@@ -98,21 +100,17 @@ export function hotScenarios(dataset: Dataset): HotScenario[] {
     },
     {
       name: HOT_SCENARIOS.memory.REST,
-      selects: 'rows',
+      selects: 'json',
       calls: dataset.memoryTerms.map((q) => ({
         request: get(`/api/connections/search${query(q)}`),
         // The route's first page when none is asked for (routes/table/connections.ts).
-        answer: (db, userId) =>
-          caller(db, userId).connections.search({ q, limit: CONNECTION_SEARCH_LIMIT }),
+        answer: jsonPage('connections.search', { q, limit: CONNECTION_SEARCH_LIMIT }),
       })),
     },
     {
       name: HOT_SCENARIOS.memory.tRPC,
-      selects: 'rows',
-      calls: dataset.memoryTerms.map((q) => ({
-        request: trpcGet('connections.search', { q, ...firstPage }),
-        answer: (db, userId) => caller(db, userId).connections.search({ q, ...firstPage }),
-      })),
+      selects: 'json',
+      calls: dataset.memoryTerms.map((q) => list('connections.search', { q, ...firstPage })),
     },
     {
       name: HOT_SCENARIOS.home.tRPC,

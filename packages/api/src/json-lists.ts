@@ -1,13 +1,21 @@
 import {
+  emptyJsonPage,
   listConnectionsPageJson,
   listEventsForUserPageJson,
+  searchConnectionsPageJson,
   type Database,
   type JsonPage,
 } from '@fiveconnect/db'
 import superjson from 'superjson'
 import type { z } from 'zod'
 import { encodeCursor } from './common.schema.ts'
-import { connectionPageOutput, listConnectionsInput } from './connections/connection.schema.ts'
+import {
+  connectionPageOutput,
+  connectionSearchPageOutput,
+  listConnectionsInput,
+  searchConnectionsInput,
+} from './connections/connection.schema.ts'
+import { memorySearchOf } from './connections/memory-search.ts'
 import { eventForUserPageOutput, listEventsInput } from './events/event.schema.ts'
 
 /**
@@ -17,7 +25,7 @@ import { eventForUserPageOutput, listEventsInput } from './events/event.schema.t
 type JsonList<Input extends z.ZodType> = {
   input: Input
   output: z.ZodType
-  page: (db: Database, userId: string, input: z.output<Input>) => Promise<JsonPage>
+  page: (db: Database, userId: string, input: z.output<Input>) => Promise<JsonPage<object>>
 }
 
 const jsonList = <Input extends z.ZodType>(list: JsonList<Input>) =>
@@ -30,6 +38,14 @@ export const JSON_LISTS: Readonly<Record<string, JsonList<z.ZodType<unknown>>>> 
     output: connectionPageOutput,
     page: (db, userId, { limit, cursor, ...filters }) =>
       listConnectionsPageJson(db, userId, { limit, after: cursor }, filters),
+  }),
+  'connections.search': jsonList({
+    input: searchConnectionsInput,
+    output: connectionSearchPageOutput,
+    page: (db, userId, input) => {
+      const search = memorySearchOf(userId, input)
+      return search ? searchConnectionsPageJson(db, search) : Promise.resolve(emptyJsonPage())
+    },
   }),
   'events.list': jsonList({
     input: listEventsInput,
@@ -46,7 +62,7 @@ const utf8 = new TextEncoder()
  * `json`, and under `meta` which strings are Dates, so the client gets what the procedure would
  * have sent. The items' JSON text is spliced in as Postgres wrote it, never parsed.
  */
-export function superjsonPage(page: JsonPage): Uint8Array[] {
+export function superjsonPage(page: JsonPage<object>): Uint8Array[] {
   // Written as text: the paths are the lists' own column names, and an object of a few hundred such
   // keys, made to be stringified, took a tenth of the server's time on a page.
   const values = page.dates.flatMap(([place, paths]) =>

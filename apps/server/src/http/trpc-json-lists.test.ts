@@ -27,6 +27,12 @@ function batchPath(paths: string[], inputs: unknown[]): string {
 
 const firstPage = { limit: 2, direction: 'forward' }
 
+const LONG_NOTES = [
+  'Long talk at the fintech night about payments in Zürich, card schemes and what the regulator',
+  'wants next year; she runs the partnerships team, knows everyone at the fintech meetups, and',
+  'asked for an intro to our payments lead, which I promised for next week.',
+].join(' ')
+
 async function seed(db: DbHandle['db'], authorId: string) {
   const event = await createEvent(db, {
     title: 'Fintech Night',
@@ -50,6 +56,8 @@ async function seed(db: DbHandle['db'], authorId: string) {
       authorId,
       eventId,
       voiceNoteRecordedAt: index === 0 ? new Date('2026-03-01T19:00:00.000Z') : null,
+      // Memory search's highlights: a short text whole, a long one as excerpts, JSON's escapes.
+      notes: index === 1 ? LONG_NOTES : 'Said "call me\\back"\tabout\npayments at the fintech bar',
     })
   }
 }
@@ -72,10 +80,15 @@ describe('tRPC lists answered from the JSON Postgres built', () => {
     return answers.map((answer) => superjson.deserialize(answer.result.data))
   }
 
-  it.each(['connections.list', 'events.list'])(
+  it.each([
+    ['connections.list', {}],
+    ['events.list', {}],
+    // Matches every name, the event of two and the notes of all, with excerpts of the long ones.
+    ['connections.search', { q: 'person fintech payments' }],
+  ])(
     '%s: page after page, exactly what the procedure answers, dates as Dates',
-    async (path) => {
-      let input: object = firstPage
+    async (path, query) => {
+      let input: object = { ...firstPage, ...query }
       for (let page = 0; page < 2; page++) {
         const [fromJson] = await batch([path], [input])
         // With another procedure in the batch, tRPC calls the list's procedure itself.
@@ -85,10 +98,21 @@ describe('tRPC lists answered from the JSON Postgres built', () => {
         expect(items.length).toBeGreaterThan(0)
         expect((items[0] as { createdAt: unknown }).createdAt).toBeInstanceOf(Date)
         if (!nextCursor) break
-        input = { ...firstPage, cursor: nextCursor }
+        input = { ...firstPage, ...query, cursor: nextCursor }
       }
     },
   )
+
+  it('connections.search: the matched words of each field as runs, long texts as excerpts', async () => {
+    const [page] = await batch(['connections.search'], [{ ...firstPage, q: 'payments' }])
+    type Run = { text: string; isMatch: boolean }
+    const { items } = page as { items: { highlights: Record<string, Run[]> }[] }
+    expect(items.map(({ highlights }) => Object.keys(highlights))).toEqual([['notes'], ['notes']])
+    const runs = items.flatMap(({ highlights }) => highlights.notes ?? [])
+    expect(runs).toContainEqual({ text: 'payments', isMatch: true })
+    expect(runs).toContainEqual({ text: 'Said "call me\\back"\tabout\n', isMatch: false })
+    expect(runs.some(({ text }) => text.startsWith('… '))).toBe(true)
+  })
 
   it('answers two lists in one batch, in order', async () => {
     const [connections, events] = await batch(
@@ -146,7 +170,7 @@ describe('which batches the lists answer themselves', () => {
 
   it('leaves everything else to tRPC', async () => {
     expect(await status(['connections.list', 'auth.me'], [firstPage, undefined])).toBe(418)
-    expect(await status(['connections.search'], [{ q: 'zoe' }])).toBe(418)
+    expect(await status(['people.search'], [{ q: 'zoe' }])).toBe(418)
     expect(await status(['connections.list'], [{ limit: 1000 }])).toBe(418)
     expect(await status(['connections.list'], [firstPage], null)).toBe(418)
     const unbatched = await app(user).request('/api/trpc/connections.list')

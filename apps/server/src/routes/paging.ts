@@ -1,5 +1,4 @@
 import { encodeCursor, MAX_PAGE_SIZE, pageInput } from '@fiveconnect/api/schemas'
-import type { PagePosition } from '@fiveconnect/db'
 import { TRPCError } from '@trpc/server'
 import type { Context } from 'hono'
 import type { z } from 'zod'
@@ -50,7 +49,7 @@ export function sendPage(c: Context<AppEnv>, page: Page) {
 /** Answers a page written as JSON text by the database, and where the next page is. */
 export function sendJsonTextPage(
   c: Context<AppEnv>,
-  page: { json: Uint8Array<ArrayBuffer>; next: PagePosition | null },
+  page: { json: Uint8Array<ArrayBuffer>; next: object | null },
 ) {
   const nextCursor = page.next && encodeCursor(page.next)
   return c.body(page.json, 200, {

@@ -13,7 +13,6 @@ import { okOutput, toPageOutput } from '../common.schema.ts'
 import { protectedProcedure, router } from '../trpc.ts'
 import { transcribeConnection } from '../uploads/voice-notes.service.ts'
 import {
-  CONNECTION_SEARCH_MIN_LENGTH,
   connectionIdInput,
   connectionOutput,
   connectionPageOutput,
@@ -28,6 +27,7 @@ import {
 } from './connection.schema.ts'
 import { filesNoLongerReferenced, filesOf } from './connection-files.ts'
 import { toHighlights } from './highlights.ts'
+import { memorySearchOf } from './memory-search.ts'
 
 // Another user's connection answers the same as a missing one, so ids reveal nothing.
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Connection not found.' })
@@ -59,16 +59,9 @@ export const connectionRouter = router({
     .input(searchConnectionsInput)
     .output(connectionSearchPageOutput)
     .query(async ({ ctx, input }) => {
-      const { q, limit, cursor, ...filters } = input
-      const query = q.trim()
-      if (query.length < CONNECTION_SEARCH_MIN_LENGTH) return { items: [], nextCursor: null }
-      const page = await searchConnectionsPage(ctx.db, {
-        ...filters,
-        authorId: ctx.user.id,
-        query,
-        limit,
-        after: cursor,
-      })
+      const search = memorySearchOf(ctx.user.id, input)
+      if (!search) return { items: [], nextCursor: null }
+      const page = await searchConnectionsPage(ctx.db, search)
       return toPageOutput({
         items: page.items.map(({ headlines, ...result }) => ({
           ...result,

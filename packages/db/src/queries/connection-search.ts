@@ -3,11 +3,20 @@ import type { Database } from '../client.ts'
 import { connections, events, people } from '../schema/index.ts'
 import {
   connectionColumns,
+  connectionDates,
+  connectionJson,
   eventSummaryColumns,
   filterConditions,
   type ConnectionFilters,
 } from './connections.ts'
-import { statementCache } from './json-text.ts'
+import {
+  emptyJsonPage,
+  jsonObject,
+  jsonPageFields,
+  jsonPageStatement,
+  statementCache,
+  type JsonPage,
+} from './json-text.ts'
 import { exactTimestamp, type Page, type PagePosition } from './paging.ts'
 import { personColumns } from './people.ts'
 
@@ -122,12 +131,24 @@ function excerpt(text: SQL, query: SQL): SQL<string> {
  * each matching field's text and its matched words between HIGHLIGHT_START and HIGHLIGHT_END.
  */
 export async function searchConnections(db: Database, search: ConnectionSearch) {
+  const request = searchRequest(search)
+  if (!request) return []
+  const statement = searchStatement(db, request.name, () =>
+    searchStatementOf(db, request.shape).prepare(request.name),
+  )
+  return statement.execute({ ...request.values, limit: search.limit })
+}
+
+/**
+ * A search's statement name, shape and values. One statement per shape of search (which words are
+ * prefixes, filters, cursor), built once: its SQL took the server longer to build than Postgres to
+ * run for a small author. Undefined when the query has no words.
+ */
+function searchRequest(search: ConnectionSearch) {
   const terms = searchTerms(search.query)
-  if (terms.length === 0) return []
+  if (terms.length === 0) return undefined
   const { after, eventId, type, needsFollowUp } = search
-  // One statement per shape of search (which words are prefixes, filters, cursor), built once: its
-  // SQL took the server longer to build than Postgres to run for a small author.
-  const shape = {
+  const shape: SearchShape = {
     prefixes: terms.map((term) => term.length >= MIN_PREFIX_LENGTH),
     eventId: Boolean(eventId),
     type: Boolean(type),
@@ -144,10 +165,8 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
   ]
     .filter(Boolean)
     .join('_')
-  const statement = searchStatement(db, name, () => searchStatementOf(db, shape).prepare(name))
-  return statement.execute({
+  const values = {
     authorId: search.authorId,
-    limit: search.limit,
     ...Object.fromEntries(
       terms.flatMap((term, i) => [
         [`query${i}`, tsQueryText(term)],
@@ -159,7 +178,8 @@ export async function searchConnections(db: Database, search: ConnectionSearch) 
     afterRank: after?.rank,
     afterKey: after?.key,
     afterId: after?.id,
-  })
+  }
+  return { name, shape, values }
 }
 
 type SearchShape = {
@@ -173,7 +193,11 @@ type SearchShape = {
 const searchStatement =
   statementCache<ReturnType<ReturnType<typeof searchStatementOf>['prepare']>>()
 
-function searchStatementOf(db: Database, shape: SearchShape) {
+/**
+ * The ids and ranks of the best `limit` matches (after the cursor, when the shape has one), and the
+ * tsquery of the search's words, for the statements that turn them into results.
+ */
+function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   const authorId = sql.placeholder('authorId')
   const terms: TermPlaces[] = shape.prefixes.map((prefix, i) => ({
     query: sql.placeholder(`query${i}`),
@@ -233,9 +257,28 @@ function searchStatementOf(db: Database, shape: SearchShape) {
         : undefined,
     )
     .orderBy(desc(matches.rank), desc(matches.createdAt), desc(matches.id))
-    .limit(sql.placeholder('limit'))
+    .limit(limit)
     .as('ranked')
+  return { ranked, query }
+}
 
+/** Each highlighted field's text, its matched words between HIGHLIGHT_START and HIGHLIGHT_END. */
+function headlinesOf(query: SQL): Record<HighlightedField, SQL<string>> {
+  return {
+    name: headline(fullName, query),
+    company: headline(sql`${people.company}`, query),
+    focus: excerpt(sql`${connections.connectionFocus}`, query),
+    notes: excerpt(sql`${connections.notes}`, query),
+    transcription: excerpt(sql`${connections.voiceNoteTranscription}`, query),
+    event: headline(sql`${events.title}`, query),
+  }
+}
+
+const bestFirst = (ranked: { rank: unknown }) =>
+  sql`${ranked.rank} desc, ${connections.createdAt} desc, ${connections.id} desc`
+
+function searchStatementOf(db: Database, shape: SearchShape) {
+  const { ranked, query } = rankedMatches(db, shape, sql.placeholder('limit'))
   return db
     .select({
       ...connectionColumns,
@@ -243,20 +286,13 @@ function searchStatementOf(db: Database, shape: SearchShape) {
       event: eventSummaryColumns,
       rank: ranked.rank,
       pageKey: exactTimestamp(connections.createdAt),
-      headlines: {
-        name: headline(fullName, query),
-        company: headline(sql`${people.company}`, query),
-        focus: excerpt(sql`${connections.connectionFocus}`, query),
-        notes: excerpt(sql`${connections.notes}`, query),
-        transcription: excerpt(sql`${connections.voiceNoteTranscription}`, query),
-        event: headline(sql`${events.title}`, query),
-      },
+      headlines: headlinesOf(query),
     })
     .from(ranked)
     .innerJoin(connections, eq(connections.id, ranked.id))
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
-    .orderBy(desc(ranked.rank), desc(connections.createdAt), desc(connections.id))
+    .orderBy(bestFirst(ranked))
 }
 
 /** A page of searchConnections' results (`limit` of them), and where the next page starts. */
@@ -267,4 +303,68 @@ export async function searchConnectionsPage(db: Database, search: ConnectionSear
   const next: SearchPosition | null =
     rows.length > search.limit && last ? { rank: last.rank, key: last.pageKey, id: last.id } : null
   return { items, next } satisfies Page<(typeof items)[number], SearchPosition>
+}
+
+/**
+ * A headline's text as the JSON array of its runs, `{text, isMatch}`, the marked words apart: what
+ * the API's toSegments makes of it. Null when nothing in it is marked.
+ */
+function segmentsJson(headline: SQL<string>): SQL {
+  const markers = sql.raw(`'[${HIGHLIGHT_START}${HIGHLIGHT_END}]'`)
+  // Split at every marker, the runs alternate: unmarked first (maybe empty), then marked.
+  return sql`(select case when strpos(text, ${sql.raw(`'${HIGHLIGHT_START}'`)}) > 0 then (
+      select json_agg(json_build_object('text', run, 'isMatch', place % 2 = 0) order by place)
+      from regexp_split_to_table(text, ${markers}) with ordinality as runs(run, place)
+      where run <> '') end
+    from (select ${headline} as text) as headline)`
+}
+
+/** The fields whose text matched, each as its runs: the API's highlights, as JSON. */
+function highlightsJson(query: SQL): SQL {
+  const fields = Object.entries(headlinesOf(query)).map(
+    ([field, text]) => sql`${sql.raw(`'${field}'`)}, ${segmentsJson(text)}`,
+  )
+  return sql`json_strip_nulls(json_build_object(${sql.join(fields, sql`, `)}))`
+}
+
+const searchPageStatement =
+  statementCache<(values: Record<string, unknown>) => Promise<JsonPage<SearchPosition>>>()
+
+/**
+ * What searchConnectionsPage returns, as the API answers it, written by Postgres as UTF-8 JSON
+ * text: each result's connection, rank and highlights (json-text.ts).
+ */
+export async function searchConnectionsPageJson(
+  db: Database,
+  search: ConnectionSearch,
+): Promise<JsonPage<SearchPosition>> {
+  const request = searchRequest(search)
+  if (!request) return emptyJsonPage()
+  const name = `${request.name}_json`
+  const statement = searchPageStatement(db, name, () => {
+    const { ranked, query } = rankedMatches(db, request.shape, sql.placeholder('limitAndOne'))
+    const rank = sql`${ranked.rank}`
+    const rows = db
+      .select({
+        row: connectionJson({ rank, highlights: highlightsJson(query) }).as('row'),
+        dates: connectionDates().as('dates'),
+        position: jsonObject({
+          rank,
+          key: exactTimestamp(connections.createdAt),
+          id: connections.id,
+        }).as('position'),
+        n: sql<number>`row_number() over (order by ${bestFirst(ranked)})`.as('n'),
+      })
+      .from(ranked)
+      .innerJoin(connections, eq(connections.id, ranked.id))
+      .innerJoin(people, eq(people.id, connections.personId))
+      .leftJoin(events, eq(events.id, connections.eventId))
+      .as('page')
+    return jsonPageStatement<Record<string, unknown>, SearchPosition>(
+      db,
+      name,
+      db.select(jsonPageFields(rows, sql.placeholder('limit'))).from(rows),
+    )
+  })
+  return statement({ ...request.values, limit: search.limit, limitAndOne: search.limit + 1 })
 }

@@ -195,12 +195,16 @@ function connectionPageIds(
 
 const newestFirst = [desc(connections.createdAt), desc(connections.id)]
 
-/** A connection as the JSON object Postgres writes: its columns, its person and its event (or null). */
-export const connectionJson = () =>
+/**
+ * A connection as the JSON object Postgres writes: its columns, its person and its event (or null),
+ * then any further fields (a search result's rank and highlights).
+ */
+export const connectionJson = (further: Parameters<typeof jsonObject>[0] = {}) =>
   jsonObject({
     ...connectionColumns,
     person: jsonObject(personColumns),
     event: jsonObjectOrNull(events.id, eventSummaryColumns),
+    ...further,
   })
 
 /** The fields of connectionJson's object, nested objects as their own fields. */
@@ -210,7 +214,7 @@ export const connectionShape = {
   event: eventSummaryColumns,
 }
 
-const connectionDates = () => jsonDatePaths(connectionShape)
+export const connectionDates = () => jsonDatePaths(connectionShape)
 
 /**
  * What listConnections returns (only what the filters let through), as UTF-8 JSON text: what
@@ -308,8 +312,9 @@ function connectionPageJsonStatement(
     .select({
       row: connectionJson().as('row'),
       dates: connectionDates().as('dates'),
-      pageKey: exactTimestamp(connections.createdAt).as('page_key'),
-      id: connections.id,
+      position: jsonObject({ key: exactTimestamp(connections.createdAt), id: connections.id }).as(
+        'position',
+      ),
       n: sql<number>`row_number() over (order by ${connections.createdAt} desc, ${connections.id} desc)`.as(
         'n',
       ),

@@ -242,8 +242,9 @@ export async function listEventsForUserPageJson(
         .select({
           row: jsonObject(fields).as('row'),
           dates: jsonDatePaths(fields).as('dates'),
-          pageKey: exactTimestamp(events.startDateTime).as('page_key'),
-          id: events.id,
+          position: jsonObject({ key: exactTimestamp(events.startDateTime), id: events.id }).as(
+            'position',
+          ),
           n: sql<number>`row_number() over (order by ${events.startDateTime} desc, ${events.id} desc)`.as(
             'n',
           ),

@@ -133,20 +133,20 @@ export function jsonDateReviver(shape: JsonShape): (value: Record<string, unknow
 }
 
 /**
- * The rows of a page, each as a JSON object (`row`) with its date paths (jsonDatePaths), its sort
- * key, id and place (1, 2, ...).
+ * The rows of a page, each as a JSON object (`row`) with its date paths (jsonDatePaths), its place
+ * in the list's order as the JSON object a next page starts after (`position`: a PagePosition, or
+ * memory search's SearchPosition), and its place on the page (1, 2, ...).
  */
 export type JsonPageRows = {
   row: unknown
   dates: unknown
-  pageKey: unknown
-  id: unknown
+  position: unknown
   n: unknown
 }
 
 /**
  * Selects a page of `limit` rows as one JSON array text (`json`) from a subquery of up to
- * `limit + 1` rows in order; `next`: the last row's [key, id] as JSON text when there is more; and
+ * `limit + 1` rows in order; `next`: the last row's position as JSON text when there is more; and
  * `dates`: the [place from 0, date paths] of each row with a date, as JSON text, or null.
  */
 export function jsonPageFields(page: JsonPageRows, limit: number | Placeholder) {
@@ -154,7 +154,7 @@ export function jsonPageFields(page: JsonPageRows, limit: number | Placeholder) 
   return {
     json: sql<string>`coalesce(json_agg(${page.row} order by ${page.n}) filter (where ${onPage}), '[]')::text`,
     next: sql<string | null>`case when count(*) > ${limit}
-      then max(case when ${page.n} = ${limit} then json_build_array(${page.pageKey}, ${page.id})::text end) end`,
+      then max(case when ${page.n} = ${limit} then ${page.position}::text end) end`,
     dates: sql<
       string | null
     >`(json_agg(json_build_array(${page.n} - 1, ${page.dates}) order by ${page.n}) filter (where ${onPage} and ${page.dates} is not null))::text`,
@@ -186,11 +186,18 @@ export function statementCache<Statement>() {
  * A page's items as one JSON array text, in UTF-8, where the next page starts, and which of the
  * items' strings are dates: [place, 'path,path'] per item that has any.
  */
-export type JsonPage = {
+export type JsonPage<Position = PagePosition> = {
   json: Uint8Array<ArrayBuffer>
-  next: PagePosition | null
+  next: Position | null
   dates: [number, string][]
 }
+
+/** A page with no items. */
+export const emptyJsonPage = (): JsonPage<never> => ({
+  json: utf8.encode('[]'),
+  next: null,
+  dates: [],
+})
 
 type JsonPageRow = { json: string; next: string | null; dates: string | null }
 
@@ -199,7 +206,7 @@ type JsonPageQuery = PromiseLike<JsonPageRow[]> & {
 }
 
 /** A query of jsonPageFields built once, its page's JSON read as jsonBytesStatement reads a list's. */
-export function jsonPageStatement<Values extends Record<string, unknown>>(
+export function jsonPageStatement<Values extends Record<string, unknown>, Position = PagePosition>(
   db: Database,
   name: string,
   query: JsonPageQuery & {
@@ -207,8 +214,9 @@ export function jsonPageStatement<Values extends Record<string, unknown>>(
       execute: (values: Record<string, unknown>) => Promise<JsonPageRow[]>
     }
   },
-): (values: Values) => Promise<JsonPage> {
-  return jsonStatement(db, name, query, pageReader)
+): (values: Values) => Promise<JsonPage<Position>> {
+  // The position's JSON is the statement's own jsonObject of the Position's fields.
+  return jsonStatement(db, name, query, pageReader as JsonReader<JsonPageRow, JsonPage<Position>>)
 }
 
 /**
@@ -262,12 +270,12 @@ const bytesReader: JsonReader<{ json: string }, Uint8Array<ArrayBuffer>> = {
   fromRows: encodedText,
 }
 
-const pageReader: JsonReader<JsonPageRow, JsonPage> = {
+const pageReader: JsonReader<JsonPageRow, JsonPage<unknown>> = {
   fromWire: pageOfWire,
   fromRows: pageOfRows,
 }
 
-function pageOfWire(rows: Buffer[][]): JsonPage {
+function pageOfWire(rows: Buffer[][]): JsonPage<unknown> {
   const [, nextBytes, datesBytes] = rows[0] ?? []
   return jsonPage(
     wireBytes(rows),
@@ -276,7 +284,7 @@ function pageOfWire(rows: Buffer[][]): JsonPage {
   )
 }
 
-function pageOfRows(rows: JsonPageRow[]): JsonPage {
+function pageOfRows(rows: JsonPageRow[]): JsonPage<unknown> {
   return jsonPage(encodedText(rows), rows[0]?.next ?? null, rows[0]?.dates ?? null)
 }
 
@@ -284,11 +292,9 @@ function jsonPage(
   json: Uint8Array<ArrayBuffer>,
   next: string | null,
   dates: string | null,
-): JsonPage {
+): JsonPage<unknown> {
   const datePaths = dates ? (JSON.parse(dates) as [number, string][]) : []
-  if (!next) return { json, next: null, dates: datePaths }
-  const [key, id] = JSON.parse(next) as [string, string]
-  return { json, next: { key, id }, dates: datePaths }
+  return { json, next: next ? (JSON.parse(next) as unknown) : null, dates: datePaths }
 }
 
 function wireBytes([row]: Buffer[][]): Uint8Array<ArrayBuffer> {

@@ -1,4 +1,9 @@
-import { connectionFiltersInput, eventFiltersInput } from '@fiveconnect/api/schemas'
+import { JSON_LISTS } from '@fiveconnect/api/server'
+import {
+  CONNECTION_SEARCH_LIMIT,
+  connectionFiltersInput,
+  eventFiltersInput,
+} from '@fiveconnect/api/schemas'
 import {
   listConnectionsJson,
   listConnectionsPageJson,
@@ -54,3 +59,21 @@ export const eventList = databaseList({
   whole: listEventsForUserJson,
   page: listEventsForUserPageJson,
 })
+
+const memorySearch = JSON_LISTS['connections.search']
+
+/**
+ * GET /api/connections/search: memory search, best first, its JSON written by the database as
+ * tRPC's connections.search answers it; the first CONNECTION_SEARCH_LIMIT when no page is asked for.
+ */
+export const connectionSearch: Serve = ({ readInput }) => [
+  async (c) => {
+    if (!memorySearch) throw new Error('connections.search is not answered from JSON')
+    const { db, user } = signedIn(c)
+    const input = parseQuery(memorySearch.input, {
+      ...((await readInput(c)) as object),
+      ...(pageQueryOf(c) ?? { limit: CONNECTION_SEARCH_LIMIT }),
+    })
+    return sendJsonTextPage(c, await memorySearch.page(db, user.id, input))
+  },
+]

@@ -1,6 +1,6 @@
 import { CONNECTION_SEARCH_LIMIT, CONNECTION_SEARCH_MIN_LENGTH } from '@fiveconnect/api/schemas'
 import type { RestRoute } from '../route.ts'
-import { connectionList } from '../serve/database-lists.ts'
+import { connectionList, connectionSearch } from '../serve/database-lists.ts'
 
 /** SPEC section 7: the signed-in user's connections; not in the SPEC: their filters and search. */
 export const connectionRoutes: RestRoute[] = [
@@ -28,6 +28,7 @@ export const connectionRoutes: RestRoute[] = [
     input: 'query',
     paged: { whenNotAsked: CONNECTION_SEARCH_LIMIT },
     success: { status: 200, media: 'json' },
+    serve: connectionSearch,
   },
   {
     method: 'post',
