@@ -162,7 +162,7 @@ describe('search headlines', () => {
     expect(found?.headlines.notes).toMatch(
       new RegExp(`^… .*${HIGHLIGHT_START}xylophone${HIGHLIGHT_END}.* …$`),
     )
-    expect(found?.headlines.notes.length).toBeLessThan(200)
+    expect(found?.headlines.notes?.length).toBeLessThan(200)
   })
 })
 

@@ -194,8 +194,9 @@ const searchStatement =
   statementCache<ReturnType<ReturnType<typeof searchStatementOf>['prepare']>>()
 
 /**
- * The ids and ranks of the best `limit` matches (after the cursor, when the shape has one), and the
- * tsquery of the search's words, for the statements that turn them into results.
+ * The ids and ranks of the best `limit` matches (after the cursor, when the shape has one), the
+ * tsquery of the search's words, and the common table expressions the statement that turns them
+ * into results must declare (`db.with(...ctes)`).
  */
 function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   const authorId = sql.placeholder('authorId')
@@ -210,15 +211,18 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   })
   const query = tsQuery(terms)
   const typo = typoSimilarity(terms)
-  // The connection's own (long) texts are matched through the GIN index on their stored vector.
-  const ownTextMatches = db
-    .select({ id: connections.id })
-    .from(connections)
-    .where(and(eq(connections.authorId, authorId), sql`${connections.searchVector} @@ ${query}`))
+  // The connection's own (long) texts are matched through the GIN index on their stored vector,
+  // once for the statement: the typo check and the matches both read them.
+  const ownTextMatches = db.$with('own_text_matches').as(
+    db
+      .select({ id: connections.id })
+      .from(connections)
+      .where(and(eq(connections.authorId, authorId), sql`${connections.searchVector} @@ ${query}`)),
+  )
   const documents = [sql`${connections.searchVector}`, sql`${people.searchVector}`, eventDocument]
   const document = sql`(${sql.join(documents, sql` || `)})`
   const matchesAWord = or(
-    inArray(connections.id, ownTextMatches),
+    inArray(connections.id, db.select({ id: ownTextMatches.id }).from(ownTextMatches)),
     sql`${people.searchVector} @@ ${query}`,
     sql`${eventDocument} @@ ${query}`,
   )
@@ -229,8 +233,16 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     .leftJoin(events, eq(events.id, connections.eventId))
     .where(and(eq(connections.authorId, authorId), filters, matchesAWord))
     .limit(ENOUGH_WORD_MATCHES)
-  // Computed once for the statement (an InitPlan): when true, no similarity is computed at all.
-  const looksForTypos = sql`(select count(*) < ${ENOUGH_WORD_MATCHES} from (${wordMatches}) word_matches)`
+  // Computed once for the statement, though the rank and the filter both ask: when false, no
+  // similarity is computed at all.
+  const typoCheck = db.$with('typo_check').as(
+    db
+      .select({
+        looksForTypos: sql<boolean>`count(*) < ${ENOUGH_WORD_MATCHES}`.as('looks_for_typos'),
+      })
+      .from(wordMatches.as('word_matches')),
+  )
+  const looksForTypos = sql`(select ${typoCheck.looksForTypos} from ${typoCheck})`
   const isTypo = sql`(${looksForTypos} and ${typo} >= ${TYPO_SIMILARITY})`
   // More of the words first; among equals, where they are (name > company, focus, event > notes >
   // transcription); a near-miss name or company counts a little.
@@ -259,18 +271,26 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     .orderBy(desc(matches.rank), desc(matches.createdAt), desc(matches.id))
     .limit(limit)
     .as('ranked')
-  return { ranked, query }
+  return { ranked, query, ctes: [ownTextMatches, typoCheck] }
 }
 
-/** Each highlighted field's text, its matched words between HIGHLIGHT_START and HIGHLIGHT_END. */
-function headlinesOf(query: SQL): Record<HighlightedField, SQL<string>> {
+/**
+ * Each highlighted field's text, its matched words between HIGHLIGHT_START and HIGHLIGHT_END; null
+ * where the stored vector that holds the field's words shows none of them match (ts_headline parses
+ * the whole text, and most fields of a result do not match).
+ */
+function headlinesOf(query: SQL): Record<HighlightedField, SQL<string | null>> {
+  const where = (vector: SQL, text: SQL<string>) =>
+    sql<string | null>`case when ${vector} @@ ${query} then ${text} end`
+  const person = (text: SQL<string>) => where(sql`${people.searchVector}`, text)
+  const connection = (text: SQL<string>) => where(sql`${connections.searchVector}`, text)
   return {
-    name: headline(fullName, query),
-    company: headline(sql`${people.company}`, query),
-    focus: excerpt(sql`${connections.connectionFocus}`, query),
-    notes: excerpt(sql`${connections.notes}`, query),
-    transcription: excerpt(sql`${connections.voiceNoteTranscription}`, query),
-    event: headline(sql`${events.title}`, query),
+    name: person(headline(fullName, query)),
+    company: person(headline(sql`${people.company}`, query)),
+    focus: connection(excerpt(sql`${connections.connectionFocus}`, query)),
+    notes: connection(excerpt(sql`${connections.notes}`, query)),
+    transcription: connection(excerpt(sql`${connections.voiceNoteTranscription}`, query)),
+    event: where(eventDocument, headline(sql`${events.title}`, query)),
   }
 }
 
@@ -278,8 +298,9 @@ const bestFirst = (ranked: { rank: unknown }) =>
   sql`${ranked.rank} desc, ${connections.createdAt} desc, ${connections.id} desc`
 
 function searchStatementOf(db: Database, shape: SearchShape) {
-  const { ranked, query } = rankedMatches(db, shape, sql.placeholder('limit'))
+  const { ranked, query, ctes } = rankedMatches(db, shape, sql.placeholder('limit'))
   return db
+    .with(...ctes)
     .select({
       ...connectionColumns,
       person: personColumns,
@@ -309,7 +330,7 @@ export async function searchConnectionsPage(db: Database, search: ConnectionSear
  * A headline's text as the JSON array of its runs, `{text, isMatch}`, the marked words apart: what
  * the API's toSegments makes of it. Null when nothing in it is marked.
  */
-function segmentsJson(headline: SQL<string>): SQL {
+function segmentsJson(headline: SQL<string | null>): SQL {
   const markers = sql.raw(`'[${HIGHLIGHT_START}${HIGHLIGHT_END}]'`)
   // Split at every marker, the runs alternate: unmarked first (maybe empty), then marked.
   return sql`(select case when strpos(text, ${sql.raw(`'${HIGHLIGHT_START}'`)}) > 0 then (
@@ -342,7 +363,7 @@ export async function searchConnectionsPageJson(
   if (!request) return emptyJsonPage()
   const name = `${request.name}_json`
   const statement = searchPageStatement(db, name, () => {
-    const { ranked, query } = rankedMatches(db, request.shape, sql.placeholder('limitAndOne'))
+    const { ranked, query, ctes } = rankedMatches(db, request.shape, sql.placeholder('limitAndOne'))
     const rank = sql`${ranked.rank}`
     const rows = db
       .select({
@@ -363,7 +384,10 @@ export async function searchConnectionsPageJson(
     return jsonPageStatement<Record<string, unknown>, SearchPosition>(
       db,
       name,
-      db.select(jsonPageFields(rows, sql.placeholder('limit'))).from(rows),
+      db
+        .with(...ctes)
+        .select(jsonPageFields(rows, sql.placeholder('limit')))
+        .from(rows),
     )
   })
   return statement({ ...request.values, limit: search.limit, limitAndOne: search.limit + 1 })
