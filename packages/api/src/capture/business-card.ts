@@ -1,6 +1,6 @@
 import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js/max'
 import { getPublicSuffix, parse as parseHost } from 'tldts'
-import { withAccents, type OcrBlock } from './ocr-accents.ts'
+import { withAccents, withoutMarks, type OcrBlock } from './ocr-accents.ts'
 
 export { CARD_OCR_LANGUAGES } from './ocr-accents.ts'
 
@@ -221,11 +221,7 @@ const confusable = (text: string) =>
 
 /** Lowercase ASCII letters and digits only: 'zoe' for 'Zoë'. */
 function lettersOf(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/ß/g, 'ss')
-    .replace(/[øØ]/g, 'o')
-    .replace(/[łŁ]/g, 'l')
+  return withoutMarks(text)
     .toLowerCase()
     .replace(/[^a-z0-9|]/g, '')
 }

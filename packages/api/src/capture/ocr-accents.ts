@@ -16,13 +16,25 @@ export type OcrBlock = { paragraphs: { lines: { words: OcrWord[] }[] }[] }
  */
 export const CARD_OCR_LANGUAGES = { plain: 'eng', accented: 'nld+fra' } as const
 
-/** Letters without their marks, as the English model reads them: 'Lefèvre' as 'Lefevre', 'Œuvre' as 'OEuvre'. */
-const UNMARKED: Record<string, string> = { æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE' }
-const unmarked = (text: string) =>
-  text
-    .normalize('NFD')
+const UNMARKED: Record<string, string> = {
+  ß: 'ss',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+}
+
+/** Text without its letters' marks, as the English model reads it: 'Lefèvre' as 'Lefevre', 'Groß' as 'Gross'. */
+export function withoutMarks(text: string): string {
+  return text
+    .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/[æÆœŒ]/g, (letter) => UNMARKED[letter] ?? letter)
+    .replace(/[ßøØłŁæÆœŒ]/g, (letter) => UNMARKED[letter] ?? letter)
+}
 
 /** A name, title or company word: letters, an apostrophe or hyphen inside, a full stop or comma after. */
 const LETTERS_WORD = /^\p{L}[\p{L}'’-]*[.,]?$/u
@@ -46,12 +58,17 @@ const wordsOf = (blocks: OcrBlock[]) =>
  * word where the two differ only in accents ('Jurgen' → 'Jürgen', 'Zoé' → 'Zoë').
  */
 export function withAccents(plain: OcrBlock[], accented: OcrBlock[]): OcrBlock[] {
-  const lenders = wordsOf(accented).filter(({ text }) => LETTERS_WORD.test(text))
+  const lenders = wordsOf(accented)
+    .filter(({ text }) => LETTERS_WORD.test(text))
+    .map((word) => ({ ...word, unmarked: withoutMarks(word.text) }))
   const spelled = (word: OcrWord): OcrWord => {
     if (!LETTERS_WORD.test(word.text)) return word
+    const unmarked = withoutMarks(word.text)
     const lender = lenders.find(
-      ({ text, bbox }) =>
-        text !== word.text && unmarked(text) === unmarked(word.text) && isSameWord(bbox, word.bbox),
+      (other) =>
+        other.text !== word.text &&
+        other.unmarked === unmarked &&
+        isSameWord(other.bbox, word.bbox),
     )
     return lender ? { ...word, text: lender.text } : word
   }

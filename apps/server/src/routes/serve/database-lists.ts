@@ -61,6 +61,7 @@ export const eventList = databaseList({
 })
 
 const memorySearch = JSON_LISTS['connections.search']
+if (!memorySearch) throw new Error('connections.search is not answered from JSON')
 
 /**
  * GET /api/connections/search: memory search, best first, its JSON written by the database as
@@ -68,7 +69,6 @@ const memorySearch = JSON_LISTS['connections.search']
  */
 export const connectionSearch: Serve = ({ readInput }) => [
   async (c) => {
-    if (!memorySearch) throw new Error('connections.search is not answered from JSON')
     const { db, user } = signedIn(c)
     const input = parseQuery(memorySearch.input, {
       ...((await readInput(c)) as object),
