@@ -75,6 +75,7 @@ async function main() {
       figures.push({ group: 'Postgres', name: 'seed time', unit: 's', value: seeded.seconds })
       plans = await explainHotQueries(scratch.url, {
         searchTerm: dataset.searchTerms[0] ?? 'smi',
+        memoryTerm: dataset.noteWord,
         userId: dataset.accounts.measured.id,
       }).catch((error: unknown) => [
         { name: 'query plans', error: messageOf(error), indexesUsed: [], seqScans: [] },

@@ -62,6 +62,8 @@ export type Dataset = {
   searchTerms: string[]
   /** Queries for the connections' memory search (names, note words, phrases). */
   memoryTerms: string[]
+  /** One of memoryTerms: a word said in notes. */
+  noteWord: string
   connectionCount: number
   /** The connections, generated batch by batch (a million rows need not sit in memory at once). */
   connectionBatches: (batchSize: number) => Generator<ConnectionRow[]>
@@ -227,9 +229,10 @@ export function generateDataset({ size, seed, passwordHash, now }: DatasetOption
   const connectionSeed = random.int(0, 2 ** 31)
   // Memory search: name prefixes, words said in notes and two-word phrases; drawn after the
   // connections' seed, so adding them left the rest of the dataset as it was.
+  const noteWords = Array.from({ length: 10 }, () => random.pick(WORDS))
   const memoryTerms = [
     ...searchTerms.slice(0, 5),
-    ...Array.from({ length: 10 }, () => random.pick(WORDS)),
+    ...noteWords,
     ...Array.from({ length: 5 }, () => `${random.pick(WORDS)} ${random.pick(WORDS)}`),
   ]
 
@@ -279,6 +282,7 @@ export function generateDataset({ size, seed, passwordHash, now }: DatasetOption
     },
     searchTerms,
     memoryTerms,
+    noteWord: noteWords[0] ?? '',
     connectionCount: size.connections,
     connectionBatches,
   }

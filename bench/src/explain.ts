@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@fiveconnect/api/schemas'
 import * as repository from '@fiveconnect/db'
 import type { Database } from '@fiveconnect/db'
 import { explainStatementsOf } from '@fiveconnect/db/bench'
@@ -65,10 +66,10 @@ async function explainOne(
   }
 }
 
-/** EXPLAIN (ANALYZE) of the people search and the events list, as the API runs them. */
+/** EXPLAIN (ANALYZE) of the people search, the events list and memory search, as the API runs them. */
 export async function explainHotQueries(
   url: string,
-  { searchTerm, userId }: { searchTerm: string; userId: string },
+  { searchTerm, memoryTerm, userId }: { searchTerm: string; memoryTerm: string; userId: string },
 ): Promise<QueryPlan[]> {
   return [
     await explainOne(url, `people search for "${searchTerm}"`, 'searchPeopleAndProfiles', [
@@ -76,6 +77,9 @@ export async function explainHotQueries(
     ]),
     await explainOne(url, 'events list with joined flags and counts', 'listEventsForUserJson', [
       userId,
+    ]),
+    await explainOne(url, `memory search for "${memoryTerm}"`, 'searchConnectionsPageJson', [
+      { authorId: userId, query: memoryTerm, limit: PAGE_SIZE },
     ]),
   ]
 }

@@ -15,6 +15,7 @@ import {
   storableText,
   uuidParam,
 } from '../common.schema.ts'
+import { PAGE_SIZE } from '../page-size.ts'
 import { createPersonInput, personOutput } from '../people/person.schema.ts'
 import { voiceNoteTranscriptionOutput } from '../uploads/uploads.schema.ts'
 
@@ -107,8 +108,8 @@ export type UpdateConnectionInput = z.input<typeof updateConnectionInput>
 
 /** Memory search starts at this many characters; shorter text answers an empty list. */
 export const CONNECTION_SEARCH_MIN_LENGTH = 2
-/** REST memory search answers the best this many when no page is asked for. */
-export const CONNECTION_SEARCH_LIMIT = 50
+/** REST memory search answers the best this many when no page is asked for: a first page. */
+export const CONNECTION_SEARCH_LIMIT = PAGE_SIZE
 
 /**
  * What the connections list and memory search narrow to: one event, one type, open follow-ups.
