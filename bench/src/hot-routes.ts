@@ -43,15 +43,15 @@ const today = () => new Date().toISOString().slice(0, 10)
 
 /** Every hot route's scenarios for the dataset's searches. */
 export function hotScenarios(dataset: Dataset): HotScenario[] {
-  /** The page of a list answered from JSON (JSON_LISTS), as its procedure reads the input. */
-  const jsonPage = (path: string, input: object): HotCall['answer'] => {
+  /** A list answered from JSON (JSON_LISTS), as its procedure reads the input. */
+  const jsonAnswer = (path: string, input: object): HotCall['answer'] => {
     const json = JSON_LISTS[path]
     if (!json) throw new Error(`${path} is not answered from JSON`)
-    return (db, userId) => json.page(db, userId, json.input.parse(input))
+    return (db, userId) => json.answer(db, userId, json.input.parse(input))
   }
   const list = (path: string, input: object): HotCall => ({
     request: trpcGet(path, input),
-    answer: jsonPage(path, input),
+    answer: jsonAnswer(path, input),
   })
   const query = (q: string) => `?q=${encodeURIComponent(q)}`
   return [
@@ -84,19 +84,16 @@ export function hotScenarios(dataset: Dataset): HotScenario[] {
     },
     {
       name: HOT_SCENARIOS.people.REST,
-      selects: 'rows',
+      selects: 'json',
       calls: dataset.searchTerms.map((q) => ({
         request: get(`/api/people/search${query(q)}`),
-        answer: (db, userId) => caller(db, userId).people.search({ q }),
+        answer: jsonAnswer('people.search', { q }),
       })),
     },
     {
       name: HOT_SCENARIOS.people.tRPC,
-      selects: 'rows',
-      calls: dataset.searchTerms.map((q) => ({
-        request: trpcGet('people.search', { q }),
-        answer: (db, userId) => caller(db, userId).people.search({ q }),
-      })),
+      selects: 'json',
+      calls: dataset.searchTerms.map((q) => list('people.search', { q })),
     },
     {
       name: HOT_SCENARIOS.memory.REST,
@@ -104,7 +101,7 @@ export function hotScenarios(dataset: Dataset): HotScenario[] {
       calls: dataset.memoryTerms.map((q) => ({
         request: get(`/api/connections/search${query(q)}`),
         // The route's first page when none is asked for (routes/table/connections.ts).
-        answer: jsonPage('connections.search', { q, limit: CONNECTION_SEARCH_LIMIT }),
+        answer: jsonAnswer('connections.search', { q, limit: CONNECTION_SEARCH_LIMIT }),
       })),
     },
     {

@@ -3,8 +3,10 @@ import {
   listConnectionsPageJson,
   listEventsForUserPageJson,
   searchConnectionsPageJson,
+  searchPeopleAndProfilesJson,
   type Database,
   type JsonPage,
+  type SearchPosition,
 } from '@fiveconnect/db'
 import superjson from 'superjson'
 import type { z } from 'zod'
@@ -17,52 +19,82 @@ import {
 } from './connections/connection.schema.ts'
 import { memorySearchOf } from './connections/memory-search.ts'
 import { eventForUserPageOutput, listEventsInput } from './events/event.schema.ts'
+import { peopleSearchOf } from './people/people-search.ts'
+import { peopleSearchOutput, searchPeopleInput } from './people/person.schema.ts'
+
+const utf8 = new TextEncoder()
 
 /**
- * A list the client reads over tRPC whose page Postgres writes as JSON text: the procedure of the
- * same path answers the same page, built as objects. `page` reads it for the signed-in user.
+ * A list the client reads over tRPC whose JSON Postgres writes as text: the procedure of the same
+ * path answers the same list, built as objects. `answer` reads it for the signed-in user, as
+ * superjson would write the procedure's answer (in parts, spliced together as they are).
  */
 type JsonList<Input extends z.ZodType> = {
   input: Input
   output: z.ZodType
-  page: (db: Database, userId: string, input: z.output<Input>) => Promise<JsonPage<object>>
+  answer: (db: Database, userId: string, input: z.output<Input>) => Promise<Uint8Array[]>
 }
 
 const jsonList = <Input extends z.ZodType>(list: JsonList<Input>) =>
   list as unknown as JsonList<z.ZodType<unknown>>
+
+/** Memory search's page, as REST and tRPC answer it. */
+export function memorySearchPage(
+  db: Database,
+  userId: string,
+  input: z.output<typeof searchConnectionsInput>,
+): Promise<JsonPage<SearchPosition>> {
+  const search = memorySearchOf(userId, input)
+  return search ? searchConnectionsPageJson(db, search) : Promise.resolve(emptyJsonPage())
+}
+
+/** People search's results as one JSON array, as REST and tRPC answer them. */
+export function peopleSearchJson(
+  db: Database,
+  userId: string,
+  input: z.output<typeof searchPeopleInput>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const search = peopleSearchOf(userId, input)
+  return search ? searchPeopleAndProfilesJson(db, search) : Promise.resolve(utf8.encode('[]'))
+}
 
 /** The lists, by their procedure's path. */
 export const JSON_LISTS: Readonly<Record<string, JsonList<z.ZodType<unknown>>>> = {
   'connections.list': jsonList({
     input: listConnectionsInput,
     output: connectionPageOutput,
-    page: (db, userId, { limit, cursor, ...filters }) =>
-      listConnectionsPageJson(db, userId, { limit, after: cursor }, filters),
+    answer: async (db, userId, { limit, cursor, ...filters }) =>
+      superjsonPage(await listConnectionsPageJson(db, userId, { limit, after: cursor }, filters)),
   }),
   'connections.search': jsonList({
     input: searchConnectionsInput,
     output: connectionSearchPageOutput,
-    page: (db, userId, input) => {
-      const search = memorySearchOf(userId, input)
-      return search ? searchConnectionsPageJson(db, search) : Promise.resolve(emptyJsonPage())
-    },
+    answer: async (db, userId, input) => superjsonPage(await memorySearchPage(db, userId, input)),
   }),
   'events.list': jsonList({
     input: listEventsInput,
     output: eventForUserPageOutput,
-    page: (db, userId, { limit, cursor, ...filters }) =>
-      listEventsForUserPageJson(db, userId, { limit, after: cursor }, filters),
+    answer: async (db, userId, { limit, cursor, ...filters }) =>
+      superjsonPage(await listEventsForUserPageJson(db, userId, { limit, after: cursor }, filters)),
+  }),
+  'people.search': jsonList({
+    input: searchPeopleInput,
+    output: peopleSearchOutput,
+    // No dates in a result: superjson writes no `meta`.
+    answer: async (db, userId, input) => [
+      utf8.encode('{"json":'),
+      await peopleSearchJson(db, userId, input),
+      utf8.encode('}'),
+    ],
   }),
 }
-
-const utf8 = new TextEncoder()
 
 /**
  * The page as superjson writes the procedure's answer, `{ items, nextCursor }`: its JSON under
  * `json`, and under `meta` which strings are Dates, so the client gets what the procedure would
  * have sent. The items' JSON text is spliced in as Postgres wrote it, never parsed.
  */
-export function superjsonPage(page: JsonPage<object>): Uint8Array[] {
+function superjsonPage(page: JsonPage<object>): Uint8Array[] {
   // Written as text: the paths are the lists' own column names, and an object of a few hundred such
   // keys, made to be stringified, took a tenth of the server's time on a page.
   const values = page.dates.flatMap(([place, paths]) =>

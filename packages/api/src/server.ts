@@ -44,4 +44,9 @@ export {
 } from './uploads/voice-notes.service.ts'
 export { sendDueDigests } from './reminders/digest.service.ts'
 export { SHARE_PAGE_NOT_FOUND } from './share/share.router.ts'
-export { checkJsonListAnswer, JSON_LISTS, superjsonPage } from './json-lists.ts'
+export {
+  checkJsonListAnswer,
+  JSON_LISTS,
+  memorySearchPage,
+  peopleSearchJson,
+} from './json-lists.ts'

@@ -103,6 +103,24 @@ describe('tRPC lists answered from the JSON Postgres built', () => {
     },
   )
 
+  it.each(['zoë', 'person 2', 'zo', 'nobody by that name'])(
+    'people.search for %j: exactly what the procedure answers',
+    async (q) => {
+      const [fromJson] = await batch(['people.search'], [{ q }])
+      const [fromProcedure] = await batch(['people.search', 'auth.me'], [{ q }, undefined])
+      expect(fromJson).toEqual(fromProcedure)
+    },
+  )
+
+  it('people.search: the people whose name starts with the text, the closest first', async () => {
+    const [found] = await batch(['people.search'], [{ q: 'zoë person' }])
+    expect((found as { lastName: string }[]).map(({ lastName }) => lastName)).toEqual([
+      'Person 0',
+      'Person 1',
+      'Person 2',
+    ])
+  })
+
   it('connections.search: the matched words of each field as runs, long texts as excerpts', async () => {
     const [page] = await batch(['connections.search'], [{ ...firstPage, q: 'payments' }])
     type Run = { text: string; isMatch: boolean }
@@ -166,11 +184,12 @@ describe('which batches the lists answer themselves', () => {
   it('answers a batch of lists only, signed in, with good inputs', async () => {
     expect(await status(['connections.list'], [firstPage])).toBe(200)
     expect(await status(['connections.list', 'events.list'], [firstPage, undefined])).toBe(200)
+    expect(await status(['people.search'], [{ q: 'zoë' }])).toBe(200)
   })
 
   it('leaves everything else to tRPC', async () => {
     expect(await status(['connections.list', 'auth.me'], [firstPage, undefined])).toBe(418)
-    expect(await status(['people.search'], [{ q: 'zoe' }])).toBe(418)
+    expect(await status(['people.listDuplicates'], [{ firstName: 'Zoë' }])).toBe(418)
     expect(await status(['connections.list'], [{ limit: 1000 }])).toBe(418)
     expect(await status(['connections.list'], [firstPage], null)).toBe(418)
     const unbatched = await app(user).request('/api/trpc/connections.list')

@@ -1,4 +1,4 @@
-import { checkJsonListAnswer, JSON_LISTS, superjsonPage } from '@fiveconnect/api/server'
+import { checkJsonListAnswer, JSON_LISTS } from '@fiveconnect/api/server'
 import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import type { MiddlewareHandler } from 'hono'
 import superjson from 'superjson'
@@ -20,8 +20,8 @@ function batchInputs(text: string | undefined, calls: number): unknown[] | undef
 }
 
 /**
- * tRPC's answer to a batched GET of lists only (connections.list, events.list, ...: JSON_LISTS),
- * written from the JSON text Postgres built for the page, as the REST list answers it, instead of
+ * tRPC's answer to a batched GET of lists only (connections.list, people.search, ...: JSON_LISTS),
+ * written from the JSON text Postgres built for the list, as the REST list answers it, instead of
  * rows turned into objects, checked against the output schema and serialised by superjson. The
  * answer is the bytes tRPC would send (superjson's `{json, meta}` per call). Anything else (another
  * procedure in the batch, no session, an input the schema refuses, a failed query) is left to tRPC
@@ -47,9 +47,7 @@ export function trpcJsonLists({
     if (calls.length < paths.length) return next()
     let answers: Uint8Array[][]
     try {
-      answers = await Promise.all(
-        calls.map(async ({ list, input }) => superjsonPage(await list.page(db, user.id, input))),
-      )
+      answers = await Promise.all(calls.map(({ list, input }) => list.answer(db, user.id, input)))
     } catch {
       return next()
     }

@@ -12,26 +12,20 @@ import {
   createPersonInput,
   listDuplicatesInput,
   metPersonOutput,
-  PEOPLE_SEARCH_LIMIT,
-  PEOPLE_SEARCH_MIN_LENGTH,
+  peopleSearchOutput,
   personOutput,
-  personSearchResultOutput,
   searchPeopleInput,
 } from './person.schema.ts'
+import { peopleSearchOf } from './people-search.ts'
 
 export const personRouter = router({
   /** The caller's own people first, then registered users' public profiles, one page in all. */
   search: protectedProcedure
     .input(searchPeopleInput)
-    .output(z.array(personSearchResultOutput))
+    .output(peopleSearchOutput)
     .query(({ ctx, input }) => {
-      const query = input.q.trim()
-      if (query.length < PEOPLE_SEARCH_MIN_LENGTH) return []
-      return searchPeopleAndProfiles(ctx.db, {
-        userId: ctx.user.id,
-        query,
-        limit: PEOPLE_SEARCH_LIMIT,
-      })
+      const search = peopleSearchOf(ctx.user.id, input)
+      return search ? searchPeopleAndProfiles(ctx.db, search) : []
     }),
 
   /** People the caller already met who are probably the one being added. */

@@ -77,6 +77,8 @@ export const personSearchResultOutput = z.object({
 
 export type PersonSearchResult = z.output<typeof personSearchResultOutput>
 
+export const peopleSearchOutput = z.array(personSearchResultOutput)
+
 /** What is typed about a new person so far; each field optional, compared as typed. */
 export const listDuplicatesInput = z.object({
   firstName: optionalText(100, 'First name'),

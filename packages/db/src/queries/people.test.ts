@@ -8,6 +8,7 @@ import {
   createPersonFromProfile,
   searchPeople,
   searchPeopleAndProfiles,
+  searchPeopleAndProfilesJson,
   searchPeopleByContentQuery,
   searchPeopleByPrefixQuery,
   searchPublicProfiles,
@@ -358,5 +359,17 @@ describe('the people search as the app runs it', () => {
       hasUserProfile: true,
     })
     expect((await search(2)).map((found) => found.firstName)).toEqual(['Opal', 'Nia'])
+  })
+
+  it('writes the same results as JSON text, in the same order, for each part and none', async () => {
+    const { db } = handle
+    await createPerson(db, { ownerId, firstName: 'Zoë', lastName: 'Quill "Q"', company: 'Qüill' })
+    for (const query of ['van', 'quill', 'qü', 'nobody-by-this-name']) {
+      for (const limit of [1, 3, 20]) {
+        const terms = { userId: ownerId, query, limit }
+        const text = new TextDecoder().decode(await searchPeopleAndProfilesJson(db, terms))
+        expect(JSON.parse(text)).toEqual(await searchPeopleAndProfiles(db, terms))
+      }
+    }
   })
 })

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../client.ts'
 import { people, users } from '../schema/index.ts'
 import { SYSTEM_USER_EMAIL } from './events.ts'
+import { jsonArrayText, jsonBytesStatement, jsonObject } from './json-text.ts'
 import { escapeLike } from './like.ts'
 import { normalizeEmail } from './users.ts'
 
@@ -204,14 +205,25 @@ export function searchPeopleAndProfiles(
 }
 
 /**
+ * searchPeopleAndProfiles' answer as the API writes it, a JSON array in UTF-8, written by Postgres
+ * (json-text.ts).
+ */
+export function searchPeopleAndProfilesJson(
+  db: Database,
+  { userId, query, limit }: { userId: string; query: string; limit: number },
+): Promise<Uint8Array<ArrayBuffer>> {
+  return peopleSearchStatements(db).json({ ownerId: userId, limit, ...searchTerms(query) })
+}
+
+/**
  * The three parts of the search in one statement. Each part's rows keep their order as `rank`; a
  * part is gated by a one-time filter on the rows found before it, so Postgres does not run it at
- * all when the page is already full.
+ * all when the page is already full. Ordered by `part`, then `rank`.
  */
-function peopleAndProfilesQuery(db: Database, terms: Terms<Placeholder>) {
+function foundPeopleAndProfiles(db: Database, terms: Terms<Placeholder>): SQL {
   const { limit } = terms
   const profiles = publicProfilesQuery(db, { ...terms, viewerId: terms.ownerId })
-  const found = sql`(
+  return sql`(
     with own_prefix as (
       select part.*, row_number() over () as rank from (${prefixQuery(db, terms)}) part
     ), own_content as (
@@ -229,21 +241,37 @@ function peopleAndProfilesQuery(db: Database, terms: Terms<Placeholder>) {
     union all
     select 'profile', 3, rank, id, first_name, last_name, company, email, null, true from profiles
   ) as found`
-  const column = <T>(name: string) => sql<T>`${sql.identifier('found')}.${sql.identifier(name)}`
+}
+
+/** The search's results, each one of the columns of `from` (a subquery's name). */
+function resultColumns(from: string) {
+  const column = <T>(name: string) => sql<T>`${sql.identifier(from)}.${sql.identifier(name)}`
+  return {
+    kind: column<PeopleSearchResult['kind']>('kind'),
+    id: column<string>('id'),
+    firstName: column<string>('first_name'),
+    lastName: column<string>('last_name'),
+    company: column<string | null>('company'),
+    email: column<string | null>('email'),
+    profileImageUrl: column<string | null>('profile_image_url'),
+    hasUserProfile: column<boolean>('has_user_profile'),
+  }
+}
+
+function peopleAndProfilesQuery(db: Database, terms: Terms<Placeholder>) {
   return db
-    .select({
-      kind: column<PeopleSearchResult['kind']>('kind'),
-      id: column<string>('id'),
-      firstName: column<string>('first_name'),
-      lastName: column<string>('last_name'),
-      company: column<string | null>('company'),
-      email: column<string | null>('email'),
-      profileImageUrl: column<string | null>('profile_image_url'),
-      hasUserProfile: column<boolean>('has_user_profile'),
-    })
-    .from(found)
-    .orderBy(column('part'), column('rank'))
-    .limit(limit)
+    .select(resultColumns('found'))
+    .from(foundPeopleAndProfiles(db, terms))
+    .orderBy(sql`part, rank`)
+    .limit(terms.limit)
+}
+
+/** The page of peopleAndProfilesQuery as one JSON array text. */
+function peopleAndProfilesJsonQuery(db: Database, terms: Terms<Placeholder>) {
+  const page = sql`(select * from ${foundPeopleAndProfiles(db, terms)} order by part, rank limit ${terms.limit}) as page`
+  return db
+    .select({ json: jsonArrayText(jsonObject(resultColumns('page')), sql`part, rank`) })
+    .from(page)
 }
 
 const peopleSearchCache = new WeakMap<Database, ReturnType<typeof buildPeopleSearchStatements>>()
@@ -267,6 +295,11 @@ function buildPeopleSearchStatements(db: Database) {
       viewerId: sql.placeholder('viewerId'),
     }).prepare('people_search_public_profiles'),
     all: peopleAndProfilesQuery(db, placeholders).prepare('people_and_profiles_search'),
+    json: jsonBytesStatement<Terms>(
+      db,
+      'people_and_profiles_search_json',
+      peopleAndProfilesJsonQuery(db, placeholders),
+    ),
   }
 }
 

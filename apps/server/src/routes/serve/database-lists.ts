@@ -1,8 +1,10 @@
-import { JSON_LISTS } from '@fiveconnect/api/server'
+import { memorySearchPage, peopleSearchJson } from '@fiveconnect/api/server'
 import {
   CONNECTION_SEARCH_LIMIT,
   connectionFiltersInput,
   eventFiltersInput,
+  searchConnectionsInput,
+  searchPeopleInput,
 } from '@fiveconnect/api/schemas'
 import {
   listConnectionsJson,
@@ -60,9 +62,6 @@ export const eventList = databaseList({
   page: listEventsForUserPageJson,
 })
 
-const memorySearch = JSON_LISTS['connections.search']
-if (!memorySearch) throw new Error('connections.search is not answered from JSON')
-
 /**
  * GET /api/connections/search: memory search, best first, its JSON written by the database as
  * tRPC's connections.search answers it; the first CONNECTION_SEARCH_LIMIT when no page is asked for.
@@ -70,10 +69,21 @@ if (!memorySearch) throw new Error('connections.search is not answered from JSON
 export const connectionSearch: Serve = ({ readInput }) => [
   async (c) => {
     const { db, user } = signedIn(c)
-    const input = parseQuery(memorySearch.input, {
+    const input = parseQuery(searchConnectionsInput, {
       ...((await readInput(c)) as object),
       ...(pageQueryOf(c) ?? { limit: CONNECTION_SEARCH_LIMIT }),
     })
-    return sendJsonTextPage(c, await memorySearch.page(db, user.id, input))
+    return sendJsonTextPage(c, await memorySearchPage(db, user.id, input))
+  },
+]
+
+/** GET /api/people/search: the JSON the database writes for tRPC's people.search. */
+export const peopleSearch: Serve = ({ readInput }) => [
+  async (c) => {
+    const { db, user } = signedIn(c)
+    const input = parseQuery(searchPeopleInput, await readInput(c))
+    return c.body(await peopleSearchJson(db, user.id, input), 200, {
+      'Content-Type': 'application/json',
+    })
   },
 ]

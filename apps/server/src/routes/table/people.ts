@@ -1,4 +1,5 @@
 import type { RestRoute } from '../route.ts'
+import { peopleSearch } from '../serve/database-lists.ts'
 
 /** SPEC section 7: finding and recording the people a user meets. */
 export const peopleRoutes: RestRoute[] = [
@@ -13,6 +14,7 @@ export const peopleRoutes: RestRoute[] = [
     // No `q` searches for nothing, as an empty one does.
     toInput: ({ q, ...read }) => ({ ...read, q: q ?? '' }),
     success: { status: 200, media: 'json' },
+    serve: peopleSearch,
   },
   {
     method: 'get',
