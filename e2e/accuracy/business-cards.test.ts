@@ -9,9 +9,9 @@ import {
   CARD_OCR_PARAMETERS,
   CARD_OCR_WIDTH,
   greyForOcr,
-  readingOfOcr,
+  readingOfCard,
 } from '@fiveconnect/api/business-card'
-import { evenLight, straightenCard } from '@fiveconnect/api/card-image'
+import { evenLight, straightenCard, unreadPrint, type Rectangle } from '@fiveconnect/api/card-image'
 import type { Browser, Page } from 'playwright-core'
 import { createWorker, OEM, type PSM, type Worker } from 'tesseract.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -51,7 +51,8 @@ async function traineddataFolder(): Promise<string> {
 
 /**
  * The photo as the scanner hands it to OCR: straightened, greyed and evened by the scanner's own
- * functions, put on the page by their source, on a canvas in Chromium.
+ * functions, put on the page by their source, on a canvas in Chromium. The page keeps its pixels
+ * for unreadInChromium.
  */
 async function preparedInChromium(page: Page, photo: Buffer): Promise<Buffer> {
   const dataUrl = await page.evaluate(
@@ -60,6 +61,7 @@ async function preparedInChromium(page: Page, photo: Buffer): Promise<Buffer> {
         straightenCard: typeof straightenCard
         greyForOcr: typeof greyForOcr
         evenLight: typeof evenLight
+        preparedCard: ReturnType<typeof straightenCard>
       }
       const image = new Image()
       image.src = source
@@ -76,6 +78,7 @@ async function preparedInChromium(page: Page, photo: Buffer): Promise<Buffer> {
       )
       scanner.greyForOcr(card.data)
       scanner.evenLight(card)
+      scanner.preparedCard = card
       canvas.width = card.width
       canvas.height = card.height
       context.putImageData(new ImageData(card.data, card.width, card.height), 0, 0)
@@ -84,6 +87,23 @@ async function preparedInChromium(page: Page, photo: Buffer): Promise<Buffer> {
     { source: `data:image/jpeg;base64,${photo.toString('base64')}`, width: CARD_OCR_WIDTH },
   )
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
+}
+
+/**
+ * The blocks of print on the page's last prepared card that a reading left partly unread, found by
+ * the scanner's own function.
+ */
+function unreadInChromium(
+  page: Page,
+  read: Parameters<typeof unreadPrint>[1],
+): Promise<Rectangle[]> {
+  return page.evaluate((boxes) => {
+    const scanner = globalThis as unknown as {
+      unreadPrint: typeof unreadPrint
+      preparedCard: ReturnType<typeof straightenCard>
+    }
+    return scanner.unreadPrint(scanner.preparedCard, boxes)
+  }, read)
 }
 
 let browser: Browser
@@ -115,7 +135,7 @@ async function openLane(): Promise<Lane> {
     startWorker(CARD_OCR_LANGUAGES.accented),
   ])
   await page.addScriptTag({
-    content: [straightenCard, greyForOcr, evenLight]
+    content: [straightenCard, greyForOcr, evenLight, unreadPrint]
       .map(
         (scannerFunction) => `globalThis.${scannerFunction.name} = ${scannerFunction.toString()}`,
       )
@@ -148,16 +168,22 @@ beforeAll(async () => {
       await writeFile(join(imageDir, `card-${String(index + 1).padStart(2, '0')}.jpg`), jpeg)
       const prepared = await preparedInChromium(page, jpeg)
       const output = { text: true, blocks: true }
-      const [plainReading, accentedReading] = await Promise.all([
-        plain.recognize(prepared, {}, output),
-        accented.recognize(prepared, {}, output),
-      ])
+      let text = ''
       // As a user whose phone is set to US English reads it: numbers without +1 are American.
-      const reading = readingOfOcr(plainReading.data, {
-        country: 'US',
-        accented: accentedReading.data,
-      })
-      scans[index] = { card, photo, got: reading?.card ?? null, text: plainReading.data.text }
+      const reading = await readingOfCard(
+        async (rectangle) => {
+          const options = rectangle ? { rectangle } : {}
+          const [plainReading, accentedReading] = await Promise.all([
+            plain.recognize(prepared, options, output),
+            accented.recognize(prepared, options, output),
+          ])
+          text += plainReading.data.text
+          return { plain: plainReading.data, accented: accentedReading.data }
+        },
+        (read) => unreadInChromium(page, read),
+        'US',
+      )
+      scans[index] = { card, photo, got: reading?.card ?? null, text }
     }
   }
   const lanes = await Promise.all([openLane(), openLane()])
@@ -172,12 +198,12 @@ afterAll(async () => {
 })
 
 /**
- * Issue 31's 90% of all fields (the scanner reads 93% of this set today), and for emails and phones
- * what it reads today (88% and 93%, no wrong email, phone, website or profile filled in) less a
+ * Issue 31's 90% of all fields (the scanner reads 94% of this set today), and for emails and phones
+ * what it reads today (91% and 94%, no wrong email, phone, website or profile filled in) less a
  * card's worth, so that a change that reads worse fails. Issue 31 asks for 95% of each: not reached
  * yet; ADR 024 says why (the blurriest small photos).
  */
-const FLOORS = { all: 0.9, email: 0.86, phone: 0.91 }
+const FLOORS = { all: 0.9, email: 0.89, phone: 0.92 }
 
 describe(`reading ${CARDS.length} photographed business cards`, () => {
   it('reports per-field accuracy by rotation and reads no less than today', () => {

@@ -9,10 +9,10 @@ import {
   CARD_OCR_PARAMETERS,
   CARD_OCR_WIDTH,
   greyForOcr,
-  readingOfOcr,
+  readingOfCard,
   type CardReading,
 } from '@fiveconnect/api/business-card'
-import { evenLight, straightenCard } from '@fiveconnect/api/card-image'
+import { evenLight, straightenCard, unreadPrint } from '@fiveconnect/api/card-image'
 import { createWorker, OEM, type PSM, type Worker } from 'tesseract.js'
 
 /** The steps tesseract.js reports, and the share of the whole wait each one ends at. */
@@ -72,7 +72,7 @@ function startReaders(): Promise<Readers> {
 
 /**
  * The card found in the photo, straightened, scaled to the width OCR reads best at, greyed and its
- * light evened out.
+ * light evened out: its pixels, and a canvas of them for tesseract.js.
  */
 function prepared(photo: HTMLCanvasElement) {
   const context = photo.getContext('2d')
@@ -84,7 +84,7 @@ function prepared(photo: HTMLCanvasElement) {
   canvas.width = card.width
   canvas.height = card.height
   canvas.getContext('2d')?.putImageData(new ImageData(card.data, card.width, card.height), 0, 0)
-  return canvas
+  return { card, canvas }
 }
 
 /** The user's region ('GB' for en-GB), for numbers printed without a country code. */
@@ -111,17 +111,24 @@ export async function readCard(
 ): Promise<CardReading | null> {
   report = onProgress
   const { plain, accented } = await startReaders()
-  const card = prepared(image)
+  const { card, canvas } = prepared(image)
   const output = { text: true, blocks: true }
-  const [plainReading, accentedReading] = await Promise.all([
-    plain.recognize(card, {}, output),
-    accented.recognize(card, {}, output),
-  ])
+  const reading = await readingOfCard(
+    async (rectangle) => {
+      const options = rectangle ? { rectangle } : {}
+      const [plainReading, accentedReading] = await Promise.all([
+        plain.recognize(canvas, options, output),
+        accented.recognize(canvas, options, output),
+      ])
+      // The bar ends with the whole card's reading; a block read again after it is short.
+      report = () => {}
+      return { plain: plainReading.data, accented: accentedReading.data }
+    },
+    (read) => unreadPrint(card, read),
+    localeRegion(),
+  )
   onProgress(1)
-  return readingOfOcr(plainReading.data, {
-    country: localeRegion(),
-    accented: accentedReading.data,
-  })
+  return reading
 }
 
 /** Frees the workers (tens of MB each) once the scanner closes. */

@@ -280,6 +280,14 @@ describe('reading the text of a business card', () => {
     )
     expect(card.email).toBe('diego@andeslogistics.example')
     expect(card.website).toBe('andeslogistics.example')
+    // The dot before the suffix read as a space too, on both lines.
+    const spaced = parseBusinessCard(
+      'Diego Torres\nAndes Logistics\ndiegodandeslogistics example\nandeslogistics example',
+    )
+    expect(spaced.email).toBe('diego@andeslogistics.example')
+    expect(spaced.website).toBe('andeslogistics.example')
+    // Nothing confirms a split of two words ending in a suffix: no email is made of them.
+    expect(parseBusinessCard('Diego Torres\nsolar energy').email).toBe('')
   })
 
   it("leaves an email empty whose domain is a letter off the company's line", () => {

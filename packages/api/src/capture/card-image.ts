@@ -530,3 +530,74 @@ export function evenLight({ data, width, height }: Pixels): void {
     }
   }
 }
+
+/** A part of the card in pixels, as tesseract.js takes it to read only there. */
+export type Rectangle = { left: number; top: number; width: number; height: number }
+
+/**
+ * The blocks of print on a prepared card that a first reading left partly unread: print (under
+ * three quarters of the paper's light) is gathered into blocks of lines, and a block is returned
+ * where at least a tenth of its print, and a word's worth, lies outside every box in `read`.
+ * Tesseract's page layout drops small, faint lines far from the rest (a two-column card's contact
+ * lines) that it reads well once asked to read their block alone.
+ */
+export function unreadPrint(
+  { data, width, height }: Pixels,
+  read: { x0: number; y0: number; x1: number; y1: number }[],
+): Rectangle[] {
+  const cell = 4
+  const columns = Math.ceil(width / cell)
+  const rows = Math.ceil(height / cell)
+  const ink = new Uint8Array(columns * rows)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if ((data[(y * width + x) * 4] ?? 255) < 192)
+        ink[Math.floor(y / cell) * columns + Math.floor(x / cell)] = 1
+  // A word's box and the cells around it are read.
+  const covered = new Uint8Array(columns * rows)
+  for (const box of read) {
+    const left = Math.max(0, Math.floor(box.x0 / cell) - 1)
+    const right = Math.min(columns - 1, Math.floor(box.x1 / cell) + 1)
+    const top = Math.max(0, Math.floor(box.y0 / cell) - 1)
+    const bottom = Math.min(rows - 1, Math.floor(box.y1 / cell) + 1)
+    for (let row = top; row <= bottom; row++)
+      covered.fill(1, row * columns + left, row * columns + right + 1)
+  }
+  // Print within a few letters across, or a line's gap down, is one block.
+  const [across, down] = [16, 8]
+  const seen = new Uint8Array(columns * rows)
+  const queue = new Int32Array(columns * rows)
+  const found: Rectangle[] = []
+  for (let start = 0; start < ink.length; start++) {
+    if (!ink[start] || seen[start]) continue
+    let [head, tail] = [0, 0]
+    queue[tail++] = start
+    seen[start] = 1
+    let [left, top, right, bottom, unread] = [columns, rows, 0, 0, 0]
+    while (head < tail) {
+      const at = queue[head++] ?? 0
+      const [x, y] = [at % columns, Math.floor(at / columns)]
+      left = Math.min(left, x)
+      right = Math.max(right, x)
+      top = Math.min(top, y)
+      bottom = Math.max(bottom, y)
+      if (!covered[at]) unread += 1
+      const [from, to] = [Math.max(0, x - across), Math.min(columns - 1, x + across)]
+      for (let row = Math.max(0, y - down); row <= Math.min(rows - 1, y + down); row++)
+        for (let next = row * columns + from; next <= row * columns + to; next++)
+          if (ink[next] && !seen[next]) {
+            seen[next] = 1
+            queue[tail++] = next
+          }
+    }
+    // Under 12 pixels tall is a rule or a banner's edge, not print anyone could read.
+    if (bottom - top >= 2 && unread >= 24 && unread >= tail * 0.1) {
+      const margin = 3
+      const [x0, y0] = [Math.max(0, left - margin) * cell, Math.max(0, top - margin) * cell]
+      const x1 = Math.min(width, (right + 1 + margin) * cell)
+      const y1 = Math.min(height, (bottom + 1 + margin) * cell)
+      found.push({ left: x0, top: y0, width: x1 - x0, height: y1 - y0 })
+    }
+  }
+  return found
+}

@@ -48,7 +48,7 @@ function isSameWord(a: Box, b: Box): boolean {
   return across * down >= Math.max(area(a), area(b)) / 2
 }
 
-const wordsOf = (blocks: OcrBlock[]) =>
+export const wordsOf = (blocks: OcrBlock[]) =>
   blocks.flatMap((block) =>
     block.paragraphs.flatMap(({ lines }) => lines.flatMap(({ words }) => words)),
   )
