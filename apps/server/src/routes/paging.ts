@@ -46,16 +46,22 @@ export function sendPage(c: Context<AppEnv>, page: Page) {
   return c.json(page.items, 200, nextPageHeaders(c, page.nextCursor))
 }
 
+/** Answers JSON text the database wrote, as it is. */
+export function sendJsonText(
+  c: Context<AppEnv>,
+  json: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = {},
+) {
+  return c.body(json, 200, { 'Content-Type': 'application/json', ...headers })
+}
+
 /** Answers a page written as JSON text by the database, and where the next page is. */
 export function sendJsonTextPage(
   c: Context<AppEnv>,
   page: { json: Uint8Array<ArrayBuffer>; next: object | null },
 ) {
   const nextCursor = page.next && encodeCursor(page.next)
-  return c.body(page.json, 200, {
-    'Content-Type': 'application/json',
-    ...nextPageHeaders(c, nextCursor),
-  })
+  return sendJsonText(c, page.json, nextPageHeaders(c, nextCursor))
 }
 
 /** Every item of a paged procedure, for the whole-list answer of a list that is never long. */

@@ -24,7 +24,11 @@ function boxOf(lines: OcrLine[]): Box {
   }
 }
 
-const widthOf = (lines: OcrLine[]) => (lines.length ? boxOf(lines).x1 - boxOf(lines).x0 : 0)
+function widthOf(lines: OcrLine[]): number {
+  if (lines.length === 0) return 0
+  const { x0, x1 } = boxOf(lines)
+  return x1 - x0
+}
 
 const lettersIn = (lines: OcrLine[]) =>
   lines.reduce(

@@ -17,7 +17,13 @@ import {
 } from '@fiveconnect/db'
 import type { z } from 'zod'
 import { signedIn } from '../../http/signed-in.ts'
-import { pageQueryOf, parsePageQuery, parseQuery, sendJsonTextPage } from '../paging.ts'
+import {
+  pageQueryOf,
+  parsePageQuery,
+  parseQuery,
+  sendJsonText,
+  sendJsonTextPage,
+} from '../paging.ts'
 import type { Serve } from '../route.ts'
 
 type PageRequest = { limit: number; after?: PagePosition }
@@ -38,10 +44,7 @@ function databaseList<Filters>(list: {
       const { db, user } = signedIn(c)
       const filters = parseQuery(list.filters, await readInput(c))
       const pageQuery = pageQueryOf(c)
-      if (!pageQuery) {
-        const json = await list.whole(db, user.id, filters)
-        return c.body(json, 200, { 'Content-Type': 'application/json' })
-      }
+      if (!pageQuery) return sendJsonText(c, await list.whole(db, user.id, filters))
       const { limit, cursor } = parsePageQuery(pageQuery)
       return sendJsonTextPage(c, await list.page(db, user.id, { limit, after: cursor }, filters))
     },
@@ -82,8 +85,6 @@ export const peopleSearch: Serve = ({ readInput }) => [
   async (c) => {
     const { db, user } = signedIn(c)
     const input = parseQuery(searchPeopleInput, await readInput(c))
-    return c.body(await peopleSearchJson(db, user.id, input), 200, {
-      'Content-Type': 'application/json',
-    })
+    return sendJsonText(c, await peopleSearchJson(db, user.id, input))
   },
 ]
