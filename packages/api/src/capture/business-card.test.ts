@@ -392,6 +392,16 @@ describe('reading the text of a business card', () => {
     expect(site('vww.saffronfoods.example')).toBe('www.saffronfoods.example')
   })
 
+  it('reads a host whose hyphen OCR read with a space after it', () => {
+    const card = parseBusinessCard(
+      'Jean-Luc Picard\nStarfleet Logistics\nwww, starfleet- logistics example\nsee you at 5- 6 pm',
+    )
+    expect(card.website).toBe('www.starfleet-logistics.example')
+    expect(parseBusinessCard('Ada Lovelace\nada@acme- robotics.example').email).toBe(
+      'ada@acme-robotics.example',
+    )
+  })
+
   it('flags a field read from words OCR was unsure of', () => {
     const reading = readBusinessCard([
       [

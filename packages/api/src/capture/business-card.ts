@@ -273,7 +273,9 @@ function tidy(line: string): string {
           : www,
       )
       .replace(/(?<=[\w.])\s?[©®]\s?(?=\w)/g, '@')
-      .replace(/\bwww(?:\. | |,|(?=[a-z0-9][\w-]*\.))/gi, 'www.')
+      .replace(/\bwww(?:\. | |, ?|(?=[a-z0-9][\w-]*\.))/gi, 'www.')
+      // A space read after a hyphen inside a host: 'www.starfleet- logistics'.
+      .replace(/(?<=(?:www\.|@)[\w.-]*\w-) (?=[a-z0-9])/gi, '')
       .replace(
         /(?<=[@.][\w-]+)(?: |\. )([a-z]{2,})(?=$|\/|\.[a-z]{2}$| [a-z]{2}$)/g,
         (whole, word: string) => (isSuffix(word) ? `.${word}` : whole),
