@@ -70,21 +70,34 @@ const tsQueryText = (term: string) => (term.length >= MIN_PREFIX_LENGTH ? `${ter
 /** A search word as the statement takes it: its to_tsquery text and, when long enough, the word. */
 type TermPlaces = { query: Placeholder; word?: Placeholder }
 
-function prefixQuery(term: TermPlaces): SQL {
-  return sql`to_tsquery('english', ${term.query})`
-}
-
-/** Any of the words. */
-function tsQuery(terms: TermPlaces[]): SQL {
-  return sql`(${sql.join(terms.map(prefixQuery), sql` || `)})`
+/**
+ * The search's tsqueries as the one row of a common table expression: any of the words, and each
+ * word alone. Written inline, to_tsquery of a placeholder is parsed again for every row a
+ * prepared statement's generic plan tests, ranks or highlights against it; read from here, once
+ * per statement. Every select that reads them cross joins `table`.
+ */
+function searchQueries(db: Database, terms: TermPlaces[]) {
+  const queries = terms.map((term) => sql`to_tsquery('english', ${term.query})`)
+  const table = db.$with('search_query').as(
+    db
+      .select({
+        any: sql<string>`${sql.join(queries, sql` || `)}`.as('any_word'),
+        words: sql<string[]>`array[${sql.join(queries, sql`, `)}]`.as('words'),
+      })
+      .from(sql`(select) as one_row`),
+  )
+  return {
+    table,
+    any: sql`${table.any}`,
+    words: terms.map((_term, i) => sql`${table.words}[${sql.raw(String(i + 1))}]`),
+  }
 }
 
 /** How many of the words the documents contain (matched one by one: concatenating copies them). */
-function wordsFound(documents: SQL[], terms: TermPlaces[]): SQL {
+function wordsFound(documents: SQL[], words: SQL[]): SQL {
   return sql.join(
-    terms.map((term) => {
-      const query = prefixQuery(term)
-      const found = documents.map((document) => sql`${document} @@ ${query}`)
+    words.map((word) => {
+      const found = documents.map((document) => sql`${document} @@ ${word}`)
       return sql`(${sql.join(found, sql` or `)})::int`
     }),
     sql` + `,
@@ -195,8 +208,9 @@ const searchStatement =
 
 /**
  * The ids and ranks of the best `limit` matches (after the cursor, when the shape has one), the
- * tsquery of the search's words, and the common table expressions the statement that turns them
- * into results must declare (`db.with(...ctes)`).
+ * tsquery of the search's words and the table that holds it (`queries`, which the statement that
+ * turns them into results cross joins), and the common table expressions that statement must
+ * declare (`db.with(...ctes)`).
  */
 function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   const authorId = sql.placeholder('authorId')
@@ -209,7 +223,8 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     types: shape.type ? sql.placeholder('types') : undefined,
     needsFollowUp: shape.needsFollowUp,
   })
-  const query = tsQuery(terms)
+  const search = searchQueries(db, terms)
+  const query = search.any
   const typo = typoSimilarity(terms)
   // The connection's own (long) texts are matched through the GIN index on their stored vector,
   // once for the statement: the typo check and the matches both read them.
@@ -217,6 +232,7 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     db
       .select({ id: connections.id })
       .from(connections)
+      .crossJoin(search.table)
       .where(and(eq(connections.authorId, authorId), sql`${connections.searchVector} @@ ${query}`)),
   )
   const documents = [sql`${connections.searchVector}`, sql`${people.searchVector}`, eventDocument]
@@ -231,6 +247,7 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     .from(connections)
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
+    .crossJoin(search.table)
     .where(and(eq(connections.authorId, authorId), filters, matchesAWord))
     .limit(ENOUGH_WORD_MATCHES)
   // Computed once for the statement, though the rank and the filter both ask: when false, no
@@ -247,7 +264,7 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   // More of the words first; among equals, where they are (name > company, focus, event > notes >
   // transcription); a near-miss name or company counts a little.
   // In double precision, which a JS number holds exactly, so a page's last rank compares equal.
-  const rank = sql<number>`(${wordsFound(documents, terms)} + ts_rank(${document}, ${query})
+  const rank = sql<number>`(${wordsFound(documents, search.words)} + ts_rank(${document}, ${query})
     + case when ${isTypo} then ${typo} * 0.1 else 0 end)::float8`
 
   const matches = db
@@ -257,6 +274,7 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     // author's people by index instead of hashing every person in the table.
     .innerJoin(people, and(eq(people.id, connections.personId), eq(people.ownerId, authorId)))
     .leftJoin(events, eq(events.id, connections.eventId))
+    .crossJoin(search.table)
     .where(and(eq(connections.authorId, authorId), filters, or(matchesAWord, isTypo)))
     .as('matches')
   const ranked = db
@@ -271,7 +289,12 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     .orderBy(desc(matches.rank), desc(matches.createdAt), desc(matches.id))
     .limit(limit)
     .as('ranked')
-  return { ranked, query, ctes: [ownTextMatches, typoCheck] }
+  return {
+    ranked,
+    query,
+    queries: search.table,
+    ctes: [search.table, ownTextMatches, typoCheck],
+  }
 }
 
 /**
@@ -298,7 +321,7 @@ const bestFirst = (ranked: { rank: unknown }) =>
   sql`${ranked.rank} desc, ${connections.createdAt} desc, ${connections.id} desc`
 
 function searchStatementOf(db: Database, shape: SearchShape) {
-  const { ranked, query, ctes } = rankedMatches(db, shape, sql.placeholder('limit'))
+  const { ranked, query, queries, ctes } = rankedMatches(db, shape, sql.placeholder('limit'))
   return db
     .with(...ctes)
     .select({
@@ -313,6 +336,7 @@ function searchStatementOf(db: Database, shape: SearchShape) {
     .innerJoin(connections, eq(connections.id, ranked.id))
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
+    .crossJoin(queries)
     .orderBy(bestFirst(ranked))
 }
 
@@ -363,7 +387,11 @@ export async function searchConnectionsPageJson(
   if (!request) return emptyJsonPage()
   const name = `${request.name}_json`
   const statement = searchPageStatement(db, name, () => {
-    const { ranked, query, ctes } = rankedMatches(db, request.shape, sql.placeholder('limitAndOne'))
+    const { ranked, query, queries, ctes } = rankedMatches(
+      db,
+      request.shape,
+      sql.placeholder('limitAndOne'),
+    )
     const rank = sql`${ranked.rank}`
     const rows = db
       .select({
@@ -380,6 +408,7 @@ export async function searchConnectionsPageJson(
       .innerJoin(connections, eq(connections.id, ranked.id))
       .innerJoin(people, eq(people.id, connections.personId))
       .leftJoin(events, eq(events.id, connections.eventId))
+      .crossJoin(queries)
       .as('page')
     return jsonPageStatement<Record<string, unknown>, SearchPosition>(
       db,
