@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import postgres from 'postgres'
@@ -122,6 +123,30 @@ export function createTestUser(db: Database) {
     firstName: 'Test',
     lastName: `User ${testUserCount}`,
   })
+}
+
+/**
+ * Waits until every transaction begun on the database server before the call has ended. A change
+ * horizon (currentChangeHorizon) is the oldest transaction still running on the whole server: while
+ * another suite's transaction is open (on Postgres the suites share one server), writes made before
+ * the horizon was taken still count as changed since it. A sync may then send a card twice, which
+ * is its contract, but a test of exactly what changed must wait first.
+ */
+export async function untilEarlierTransactionsEnd(db: Database): Promise<void> {
+  const snapshot = async () => {
+    const [row] = await db
+      .select({
+        xmin: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+        xmax: sql<string>`pg_snapshot_xmax(pg_current_snapshot())::text`,
+      })
+      .from(sql`(select 1) as one`)
+    if (!row) throw new Error('The snapshot query returned no row')
+    return { xmin: BigInt(row.xmin), xmax: BigInt(row.xmax) }
+  }
+  const { xmax: begunBefore } = await snapshot()
+  while ((await snapshot()).xmin < begunBefore) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
 }
 
 /** The plan's text lines; PGlite answers `{ rows }`, postgres.js an array of rows. */

@@ -1,5 +1,6 @@
 import { RATE_LIMIT_POLICIES } from '@fiveconnect/api/server'
 import { events, people as peopleTable } from '@fiveconnect/db'
+import { untilEarlierTransactionsEnd } from '@fiveconnect/db/testing'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, json, registerUser, TEST_APP_URL, type TestApp } from '../test/test-app.ts'
@@ -136,6 +137,7 @@ describe('the CardDAV address book', () => {
     const auth = { email: owner.email, password }
 
     // The first sync, two cards an answer: 507 on the collection says there is more.
+    await untilEarlierTransactionsEnd(t.db)
     const seen: string[] = []
     let token = ''
     for (let page = 0; page < 5; page++) {
@@ -160,6 +162,7 @@ describe('the CardDAV address book', () => {
     expect(met.status).toBe(201)
     await t.db.delete(peopleTable).where(eq(peopleTable.id, deleted?.id ?? ''))
 
+    await untilEarlierTransactionsEnd(t.db)
     const changes = await (
       await dav('REPORT', '/dav/addressbooks/people/', auth, { body: syncBody(token) })
     ).text()

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../client.ts'
 import { events, people } from '../schema/index.ts'
-import { createTestDb, createTestUser, emptyConnectionContent } from '../testing.ts'
+import {
+  createTestDb,
+  createTestUser,
+  emptyConnectionContent,
+  untilEarlierTransactionsEnd,
+} from '../testing.ts'
 import { currentChangeHorizon, listAddressCardIds, listAddressCards } from './address-book.ts'
 import { createConnection } from './connections.ts'
 import { createPerson } from './people.ts'
@@ -63,6 +68,7 @@ describe('address-book cards', () => {
     const edited = await person('Edited')
     const deleted = await person('Deleted')
     const metAgain = await person('Met')
+    await untilEarlierTransactionsEnd(db)
     const horizon = await currentChangeHorizon(db)
     expect(
       await listAddressCardIds(db, {
