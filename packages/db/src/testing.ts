@@ -126,11 +126,11 @@ export function createTestUser(db: Database) {
 }
 
 /**
- * Waits until every transaction begun on the database server before the call has ended. A change
- * horizon (currentChangeHorizon) is the oldest transaction still running on the whole server: while
- * another suite's transaction is open (on Postgres the suites share one server), writes made before
- * the horizon was taken still count as changed since it. A sync may then send a card twice, which
- * is its contract, but a test of exactly what changed must wait first.
+ * Waits until every transaction that had written on the database server before the call has ended.
+ * A change horizon (currentChangeHorizon) is the oldest such transaction still running on the whole
+ * server: while another suite's transaction is open (on Postgres the suites share one server),
+ * writes made before the horizon was taken still count as changed since it. A sync may then send a
+ * card twice, which is its contract, but a test of exactly what changed must wait first.
  */
 export async function untilEarlierTransactionsEnd(db: Database): Promise<void> {
   const snapshot = async () => {
