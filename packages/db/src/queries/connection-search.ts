@@ -84,7 +84,7 @@ function searchQueries(db: Database, terms: TermPlaces[]) {
         any: sql<string>`${sql.join(queries, sql` || `)}`.as('any_word'),
         words: sql<string[]>`array[${sql.join(queries, sql`, `)}]`.as('words'),
       })
-      .from(sql`(select) as one_row`),
+      .from(sql`(select 1) as one`),
   )
   return {
     table,
@@ -208,9 +208,8 @@ const searchStatement =
 
 /**
  * The ids and ranks of the best `limit` matches (after the cursor, when the shape has one), the
- * tsquery of the search's words and the table that holds it (`queries`, which the statement that
- * turns them into results cross joins), and the common table expressions that statement must
- * declare (`db.with(...ctes)`).
+ * search's tsqueries (searchQueries), and the common table expressions the statement that turns
+ * them into results must declare (`db.with(...ctes)`).
  */
 function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   const authorId = sql.placeholder('authorId')
@@ -289,12 +288,7 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     .orderBy(desc(matches.rank), desc(matches.createdAt), desc(matches.id))
     .limit(limit)
     .as('ranked')
-  return {
-    ranked,
-    query,
-    queries: search.table,
-    ctes: [search.table, ownTextMatches, typoCheck],
-  }
+  return { ranked, search, ctes: [search.table, ownTextMatches, typoCheck] }
 }
 
 /**
@@ -321,7 +315,7 @@ const bestFirst = (ranked: { rank: unknown }) =>
   sql`${ranked.rank} desc, ${connections.createdAt} desc, ${connections.id} desc`
 
 function searchStatementOf(db: Database, shape: SearchShape) {
-  const { ranked, query, queries, ctes } = rankedMatches(db, shape, sql.placeholder('limit'))
+  const { ranked, search, ctes } = rankedMatches(db, shape, sql.placeholder('limit'))
   return db
     .with(...ctes)
     .select({
@@ -330,13 +324,13 @@ function searchStatementOf(db: Database, shape: SearchShape) {
       event: eventSummaryColumns,
       rank: ranked.rank,
       pageKey: exactTimestamp(connections.createdAt),
-      headlines: headlinesOf(query),
+      headlines: headlinesOf(search.any),
     })
     .from(ranked)
     .innerJoin(connections, eq(connections.id, ranked.id))
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
-    .crossJoin(queries)
+    .crossJoin(search.table)
     .orderBy(bestFirst(ranked))
 }
 
@@ -387,7 +381,7 @@ export async function searchConnectionsPageJson(
   if (!request) return emptyJsonPage()
   const name = `${request.name}_json`
   const statement = searchPageStatement(db, name, () => {
-    const { ranked, query, queries, ctes } = rankedMatches(
+    const { ranked, search, ctes } = rankedMatches(
       db,
       request.shape,
       sql.placeholder('limitAndOne'),
@@ -395,7 +389,7 @@ export async function searchConnectionsPageJson(
     const rank = sql`${ranked.rank}`
     const rows = db
       .select({
-        row: connectionJson({ rank, highlights: highlightsJson(query) }).as('row'),
+        row: connectionJson({ rank, highlights: highlightsJson(search.any) }).as('row'),
         dates: connectionDates().as('dates'),
         position: jsonObject({
           rank,
@@ -408,7 +402,7 @@ export async function searchConnectionsPageJson(
       .innerJoin(connections, eq(connections.id, ranked.id))
       .innerJoin(people, eq(people.id, connections.personId))
       .leftJoin(events, eq(events.id, connections.eventId))
-      .crossJoin(queries)
+      .crossJoin(search.table)
       .as('page')
     return jsonPageStatement<Record<string, unknown>, SearchPosition>(
       db,
