@@ -104,6 +104,11 @@ describe('searching connections by memory', () => {
     )
   })
 
+  it('finds a connection by its person’s name or its event’s title alone', async () => {
+    expect(namesOf(await search('money'))).toEqual(['Priya Raman'])
+    expect(namesOf(await search('hopper'))).toEqual(['Grace Hopper'])
+  })
+
   it('finds word stems and prefixes, and email and company words', async () => {
     expect(namesOf(await search('payment'))).toEqual(['Priya Raman'])
     expect(namesOf(await search('ledger'))).toEqual(['Priya Raman'])

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { connections, events, people } from '../schema/index.ts'
 import {
@@ -225,29 +225,40 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   const search = searchQueries(db, terms)
   const query = search.any
   const typo = typoSimilarity(terms)
-  // The connection's own (long) texts are matched through the GIN index on their stored vector,
-  // once for the statement: the typo check and the matches both read them.
-  const ownTextMatches = db.$with('own_text_matches').as(
+  const ofAuthor = eq(connections.authorId, authorId)
+  // Each place a word can be is looked up by index (the connection's own texts by their GIN
+  // index, the author's people, the events by title) and only the connections found are ranked;
+  // a scan of every connection of the author is left to the typo check, which rarely runs.
+  const wordMatches = db.$with('word_matches').as(
     db
       .select({ id: connections.id })
       .from(connections)
       .crossJoin(search.table)
-      .where(and(eq(connections.authorId, authorId), sql`${connections.searchVector} @@ ${query}`)),
+      .where(and(ofAuthor, sql`${connections.searchVector} @@ ${query}`))
+      .union(
+        db
+          .select({ id: connections.id })
+          .from(connections)
+          .innerJoin(people, eq(people.id, connections.personId))
+          .crossJoin(search.table)
+          .where(
+            and(ofAuthor, eq(people.ownerId, authorId), sql`${people.searchVector} @@ ${query}`),
+          ),
+      )
+      .union(
+        db
+          .select({ id: connections.id })
+          .from(connections)
+          .innerJoin(events, eq(events.id, connections.eventId))
+          .crossJoin(search.table)
+          .where(and(ofAuthor, sql`${events.searchVector} @@ ${query}`)),
+      ),
   )
-  const documents = [sql`${connections.searchVector}`, sql`${people.searchVector}`, eventDocument]
-  const document = sql`(${sql.join(documents, sql` || `)})`
-  const matchesAWord = or(
-    inArray(connections.id, db.select({ id: ownTextMatches.id }).from(ownTextMatches)),
-    sql`${people.searchVector} @@ ${query}`,
-    sql`${eventDocument} @@ ${query}`,
-  )
-  const wordMatches = db
+  const isWordMatch = inArray(connections.id, db.select({ id: wordMatches.id }).from(wordMatches))
+  const enoughWordMatches = db
     .select({ id: connections.id })
     .from(connections)
-    .innerJoin(people, eq(people.id, connections.personId))
-    .leftJoin(events, eq(events.id, connections.eventId))
-    .crossJoin(search.table)
-    .where(and(eq(connections.authorId, authorId), filters, matchesAWord))
+    .where(and(ofAuthor, filters, isWordMatch))
     .limit(ENOUGH_WORD_MATCHES)
   // Computed once for the statement, though the rank and the filter both ask: when false, no
   // similarity is computed at all.
@@ -256,10 +267,18 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
       .select({
         looksForTypos: sql<boolean>`count(*) < ${ENOUGH_WORD_MATCHES}`.as('looks_for_typos'),
       })
-      .from(wordMatches.as('word_matches')),
+      .from(enoughWordMatches.as('enough_word_matches')),
   )
   const looksForTypos = sql`(select ${typoCheck.looksForTypos} from ${typoCheck})`
   const isTypo = sql`(${looksForTypos} and ${typo} >= ${TYPO_SIMILARITY})`
+  const typoMatches = db
+    .select({ id: connections.id })
+    .from(connections)
+    .innerJoin(people, eq(people.id, connections.personId))
+    .where(and(ofAuthor, eq(people.ownerId, authorId), isTypo))
+  const found = db.select({ id: wordMatches.id }).from(wordMatches).unionAll(typoMatches)
+  const documents = [sql`${connections.searchVector}`, sql`${people.searchVector}`, eventDocument]
+  const document = sql`(${sql.join(documents, sql` || `)})`
   // More of the words first; among equals, where they are (name > company, focus, event > notes >
   // transcription); a near-miss name or company counts a little.
   // In double precision, which a JS number holds exactly, so a page's last rank compares equal.
@@ -274,7 +293,7 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     .innerJoin(people, and(eq(people.id, connections.personId), eq(people.ownerId, authorId)))
     .leftJoin(events, eq(events.id, connections.eventId))
     .crossJoin(search.table)
-    .where(and(eq(connections.authorId, authorId), filters, or(matchesAWord, isTypo)))
+    .where(and(ofAuthor, filters, inArray(connections.id, found)))
     .as('matches')
   const ranked = db
     .select({ id: matches.id, rank: matches.rank })
@@ -288,7 +307,7 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     .orderBy(desc(matches.rank), desc(matches.createdAt), desc(matches.id))
     .limit(limit)
     .as('ranked')
-  return { ranked, search, ctes: [search.table, ownTextMatches, typoCheck] }
+  return { ranked, search, ctes: [search.table, wordMatches, typoCheck] }
 }
 
 /**
