@@ -46,6 +46,8 @@ export const connections = pgTable(
     followUpDone: boolean().notNull().default(false),
     // The connection's own words for memory search, weighted focus > notes > transcription; the
     // person's words are in people.search_vector, the event's title in events.search_vector.
+    // Not indexed: memory search tests one author's vectors, where a GIN index's entries for a
+    // prefix point at every author's connections (ADR 026).
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
@@ -91,7 +93,6 @@ export const connections = pgTable(
       .on(table.authorId, table.sharedAt.desc())
       .where(sql`${table.sharedAt} is not null`),
     index('connections_person_idx').on(table.personId),
-    index('connections_search_idx').using('gin', table.searchVector),
     uniqueIndex('connections_author_idempotency_key_unique')
       .on(table.authorId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),

@@ -1,0 +1,1 @@
+DROP INDEX "connections_search_idx";
