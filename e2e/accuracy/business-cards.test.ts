@@ -199,11 +199,11 @@ afterAll(async () => {
 
 /**
  * Issue 31's 90% of all fields (the scanner reads 94% of this set today), and for emails and phones
- * what it reads today (91% and 94%, no wrong email, phone, website or profile filled in) less a
+ * what it reads today (93% and 94%, no wrong email, phone, website or profile filled in) less a
  * card's worth, so that a change that reads worse fails. Issue 31 asks for 95% of each: not reached
  * yet; ADR 024 says why (the blurriest small photos).
  */
-const FLOORS = { all: 0.9, email: 0.89, phone: 0.92 }
+const FLOORS = { all: 0.9, email: 0.91, phone: 0.92 }
 
 describe(`reading ${CARDS.length} photographed business cards`, () => {
   it('reports per-field accuracy by rotation and reads no less than today', () => {

@@ -208,6 +208,17 @@ describe('reading the text of a business card', () => {
     expect(read('E: jean-luc fontaine@ledger.example', 'Jean-Luc Fontaine').card.email).toBe(
       'jean-luc.fontaine@ledger.example',
     )
+    // The card's LinkedIn profile spells the name where OCR misread it ('Ł' as 't', 'l' as '\\').
+    const profiled = (profile: string) =>
+      readBusinessCard(
+        textLines(
+          `tukasz Wojcik\nVistula Software\n\\ukasz wojcik@vistula.pl\nlinkedin.com/in/${profile}`,
+        ),
+      )
+    expect(profiled('lukasz-wojcik').card.email).toBe('lukasz.wojcik@vistula.pl')
+    expect(profiled('lukasz-wojcik').unsure).toContain('email')
+    expect(profiled('anna-wojcik').card.email).toBe('')
+    expect(profiled('anna-wojcik').unread.email).toBe('\\ukasz wojcik@vistula.pl')
     // A word before the address that the name does not explain: not guessed, and not cut short.
     const unsure = read('E: raul mehta@ledger.example')
     expect(unsure.card.email).toBe('')

@@ -434,21 +434,31 @@ function isMisreadOf(a: string, b: string): boolean {
 /**
  * The word OCR parted from an email's local part by reading its dot as a space ('rahul mehta@',
  * 'rahul. mehta@'): the word just before the address when a dot still follows it, or when it and the
- * local part are two words of a name on the card; '' when no word is lost; null when a word sits
- * there that nothing explains, so the address may have lost it and is not guessed.
+ * local part are two words of a name on the card or of the card's LinkedIn profile ('lukasz-wojcik'
+ * where OCR misread the name's 'Ł'); '' when no word is lost; null when a word sits there that
+ * nothing explains, so the address may have lost it and is not guessed.
  */
-function lostLocalWord(before: string, local: string, lines: Line[]): string | null {
-  // Any word: one OCR bent (a backslash read for 'ł' in 'łukasz') the address may have lost too.
+function lostLocalWord(
+  before: string,
+  local: string,
+  lines: Line[],
+  profile: string,
+): string | null {
+  // Any word: one OCR bent (a backslash read for the 'l' of 'lukasz') the address may have lost too.
   const [, word, dot] =
     /(?:^|\s)(\S*?\p{L}[\p{L}'-]*)(\.?) $/u.exec(before.replace(LABEL, '')) ?? []
   if (!word || local.includes('.') || LABEL.test(`${word} `)) return ''
+  // A backslash before a letter is an 'l' OCR leaned: '\ukasz' for 'lukasz'.
+  const read = word.replace(/\\(?=\p{Ll})/gu, 'l')
+  const profileWords = profile.split('-').map(confusable)
   const named = (letters: string) =>
+    profileWords.includes(letters) ||
     lines.some((line) => {
       const parts = (nameOf(line.text)?.words ?? []).flatMap((name) => [name, ...name.split('-')])
       return parts.some((part) => confusable(part) === letters)
     })
-  if (/^[a-z'-]+$/i.test(word) && (dot || (named(confusable(word)) && named(confusable(local)))))
-    return word.toLowerCase()
+  if (/^[a-z'-]+$/i.test(read) && (dot || (named(confusable(read)) && named(confusable(local)))))
+    return read.toLowerCase()
   return word.length > 2 ? null : ''
 }
 
@@ -558,7 +568,8 @@ export function readBusinessCard(
     const found = used.has(index) ? null : EMAIL.exec(line.text)
     if (found && email.index === -1) {
       const [local = '', host = ''] = withoutSpaces(found[0]).toLowerCase().split('@')
-      const lost = lostLocalWord(line.text.slice(0, found.index), local, lines)
+      const profile = card.linkedin.split('/in/')[1] ?? ''
+      const lost = lostLocalWord(line.text.slice(0, found.index), local, lines, profile)
       if (lost === null) {
         leaveUnread('email', index)
         return
