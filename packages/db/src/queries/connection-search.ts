@@ -27,7 +27,7 @@ export const HIGHLIGHT_END = '\uE001'
 // pg_trgm word_similarity above which a search word counts as a misspelling of a name or company.
 const TYPO_SIMILARITY = 0.5
 // Misspellings are looked for only when the words themselves match fewer connections than this:
-// word_similarity is computed for every connection of the author, the full-text match by index.
+// a near miss is a fallback, and looking for one reads every connection of the author.
 const ENOUGH_WORD_MATCHES = 10
 const MAX_TERMS = 8
 // Shorter words are matched whole: 'ai' should not find every word that starts with 'ai'.
@@ -226,9 +226,10 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   const query = search.any
   const typo = typoSimilarity(terms)
   const ofAuthor = eq(connections.authorId, authorId)
-  // Each place a word can be is looked up by index (the connection's own texts by their GIN
-  // index, the author's people, the events by title) and only the connections found are ranked;
-  // a scan of every connection of the author is left to the typo check, which rarely runs.
+  // Each place a word can be is looked up on its own (the author's connections' own texts, the
+  // author's people, the events by title) and only the connections found are ranked. Ranking in
+  // one scan of the author's connections would join each one's person and event first; the typo
+  // check, which rarely runs, still scans them.
   const wordMatches = db.$with('word_matches').as(
     db
       .select({ id: connections.id })
