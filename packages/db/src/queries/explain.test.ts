@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../client.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../scratch-database.ts'
+import { listEventsForUserJson } from './events.ts'
 import { explainStatementsOf } from './explain.ts'
 import { findUserCredentials } from './users.ts'
 
@@ -23,6 +24,15 @@ describe.skipIf(!serverUrl)('explainStatementsOf', () => {
     )
     expect(explained).toHaveLength(1)
     expect(explained[0]?.statement).toMatch(/^select .* from "users" where "users"."email" = \$1/)
+    expect(explained[0]?.plan).toMatch(/actual time=/)
+  })
+
+  it('explains the statements whose JSON Postgres writes, which bypass drizzle', async () => {
+    const explained = await explainStatementsOf(scratch.url, (db) =>
+      listEventsForUserJson(db, '00000000-0000-4000-8000-000000000000'),
+    )
+    expect(explained).toHaveLength(1)
+    expect(explained[0]?.statement).toMatch(/json_agg/)
     expect(explained[0]?.plan).toMatch(/actual time=/)
   })
 })
