@@ -431,6 +431,9 @@ function isMisreadOf(a: string, b: string): boolean {
   )
 }
 
+/** The profile's name in a LinkedIn address: 'ada-lovelace'; '' for none. */
+const profileOf = (linkedin: string) => linkedin.split('/in/')[1] ?? ''
+
 /**
  * The word OCR parted from an email's local part by reading its dot as a space ('rahul mehta@',
  * 'rahul. mehta@'): the word just before the address when a dot still follows it, or when it and the
@@ -568,8 +571,12 @@ export function readBusinessCard(
     const found = used.has(index) ? null : EMAIL.exec(line.text)
     if (found && email.index === -1) {
       const [local = '', host = ''] = withoutSpaces(found[0]).toLowerCase().split('@')
-      const profile = card.linkedin.split('/in/')[1] ?? ''
-      const lost = lostLocalWord(line.text.slice(0, found.index), local, lines, profile)
+      const lost = lostLocalWord(
+        line.text.slice(0, found.index),
+        local,
+        lines,
+        profileOf(card.linkedin),
+      )
       if (lost === null) {
         leaveUnread('email', index)
         return
@@ -752,7 +759,7 @@ export function readBusinessCard(
     const best = near.filter(({ apart }) => apart === nearest)
     return best.length === 1 ? (best[0]?.form ?? null) : null
   }
-  const profile = card.linkedin.split('/in/')[1] ?? ''
+  const profile = profileOf(card.linkedin)
   if (profile.split('-').some(misspellsName)) {
     const profileConfidence = confidenceOf(source.linkedin, lettersOf(profile))
     const parts = profile
@@ -768,7 +775,7 @@ export function readBusinessCard(
   }
 
   // A profile OCR was unsure of that no name on the card spells: not guessed.
-  const profileNow = card.linkedin.split('/in/')[1] ?? ''
+  const profileNow = profileOf(card.linkedin)
   const allNameWords = (name?.words ?? [])
     .flatMap((word) => [word, ...word.split('-')])
     .map(lettersOf)

@@ -226,6 +226,9 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   const query = search.any
   const typo = typoSimilarity(terms)
   const ofAuthor = eq(connections.authorId, authorId)
+  // The owner is implied (connections_author_person_fk) but stated, so the planner reads the
+  // author's people by index instead of hashing every person in the table.
+  const ownPerson = and(eq(people.id, connections.personId), eq(people.ownerId, authorId))
   // Each place a word can be is looked up on its own (the author's connections' own texts, the
   // author's people, the events by title) and only the connections found are ranked. Ranking in
   // one scan of the author's connections would join each one's person and event first; the typo
@@ -240,11 +243,9 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
         db
           .select({ id: connections.id })
           .from(connections)
-          .innerJoin(people, eq(people.id, connections.personId))
+          .innerJoin(people, ownPerson)
           .crossJoin(search.table)
-          .where(
-            and(ofAuthor, eq(people.ownerId, authorId), sql`${people.searchVector} @@ ${query}`),
-          ),
+          .where(and(ofAuthor, sql`${people.searchVector} @@ ${query}`)),
       )
       .union(
         db
@@ -275,8 +276,8 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   const typoMatches = db
     .select({ id: connections.id })
     .from(connections)
-    .innerJoin(people, eq(people.id, connections.personId))
-    .where(and(ofAuthor, eq(people.ownerId, authorId), isTypo))
+    .innerJoin(people, ownPerson)
+    .where(and(ofAuthor, isTypo))
   const found = db.select({ id: wordMatches.id }).from(wordMatches).unionAll(typoMatches)
   const documents = [sql`${connections.searchVector}`, sql`${people.searchVector}`, eventDocument]
   const document = sql`(${sql.join(documents, sql` || `)})`
@@ -289,9 +290,7 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   const matches = db
     .select({ id: connections.id, createdAt: connections.createdAt, rank: rank.as('rank') })
     .from(connections)
-    // The owner is implied (connections_author_person_fk) but stated, so the planner reads the
-    // author's people by index instead of hashing every person in the table.
-    .innerJoin(people, and(eq(people.id, connections.personId), eq(people.ownerId, authorId)))
+    .innerJoin(people, ownPerson)
     .leftJoin(events, eq(events.id, connections.eventId))
     .crossJoin(search.table)
     .where(and(ofAuthor, filters, inArray(connections.id, found)))
