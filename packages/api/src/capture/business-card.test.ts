@@ -72,6 +72,9 @@ describe('reading the text of a business card', () => {
       website: 'www.caltech.example',
     })
     expect(parseBusinessCard('ada@acme example').email).toBe('ada@acme.example')
+    expect(parseBusinessCard('jl.picard@starfleet-logistics, example').email).toBe(
+      'jl.picard@starfleet-logistics.example',
+    )
     expect(parseBusinessCard('hana kim@maple.example').email).toBe('hana.kim@maple.example')
     expect(parseBusinessCard('www. maple. example').website).toBe('www.maple.example')
     expect(parseBusinessCard('noah@ekeystone.example\nkeystone.example').email).toBe(
