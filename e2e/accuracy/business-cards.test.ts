@@ -10,8 +10,15 @@ import {
   CARD_OCR_WIDTH,
   greyForOcr,
   readingOfCard,
+  type CardPrint,
 } from '@fiveconnect/api/business-card'
-import { evenLight, straightenCard, unreadPrint, type Rectangle } from '@fiveconnect/api/card-image'
+import {
+  evenLight,
+  hasFullStop,
+  straightenCard,
+  unreadPrint,
+  type Rectangle,
+} from '@fiveconnect/api/card-image'
 import type { Browser, Page } from 'playwright-core'
 import { createWorker, OEM, type PSM, type Worker } from 'tesseract.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -106,6 +113,20 @@ function unreadInChromium(
   }, read)
 }
 
+/** Whether the page's last prepared card shows a full stop there, by the scanner's own function. */
+function fullStopInChromium(
+  page: Page,
+  ...where: Parameters<CardPrint['hasFullStop']>
+): Promise<boolean> {
+  return page.evaluate((where) => {
+    const scanner = globalThis as unknown as {
+      hasFullStop: typeof hasFullStop
+      preparedCard: ReturnType<typeof straightenCard>
+    }
+    return scanner.hasFullStop(scanner.preparedCard, ...where)
+  }, where)
+}
+
 let browser: Browser
 let traineddata: string
 const workers: Worker[] = []
@@ -135,7 +156,7 @@ async function openLane(): Promise<Lane> {
     startWorker(CARD_OCR_LANGUAGES.accented),
   ])
   await page.addScriptTag({
-    content: [straightenCard, greyForOcr, evenLight, unreadPrint]
+    content: [straightenCard, greyForOcr, evenLight, unreadPrint, hasFullStop]
       .map(
         (scannerFunction) => `globalThis.${scannerFunction.name} = ${scannerFunction.toString()}`,
       )
@@ -180,7 +201,10 @@ beforeAll(async () => {
           text += plainReading.data.text
           return { plain: plainReading.data, accented: accentedReading.data }
         },
-        (read) => unreadInChromium(page, read),
+        {
+          unreadBlocks: (read) => unreadInChromium(page, read),
+          hasFullStop: (...where) => fullStopInChromium(page, ...where),
+        },
         'US',
       )
       scans[index] = { card, photo, got: reading?.card ?? null, text }
@@ -199,11 +223,11 @@ afterAll(async () => {
 
 /**
  * Issue 31's 90% of all fields (the scanner reads 94% of this set today), and for emails and phones
- * what it reads today (93% and 94%, no wrong email, phone, website or profile filled in) less a
+ * what it reads today (94% and 94%, no wrong email, phone, website or profile filled in) less a
  * card's worth, so that a change that reads worse fails. Issue 31 asks for 95% of each: not reached
  * yet; ADR 024 says why (the blurriest small photos).
  */
-const FLOORS = { all: 0.9, email: 0.91, phone: 0.92 }
+const FLOORS = { all: 0.9, email: 0.92, phone: 0.92 }
 
 describe(`reading ${CARDS.length} photographed business cards`, () => {
   it('reports per-field accuracy by rotation and reads no less than today', () => {

@@ -12,7 +12,7 @@ import {
   readingOfCard,
   type CardReading,
 } from '@fiveconnect/api/business-card'
-import { evenLight, straightenCard, unreadPrint } from '@fiveconnect/api/card-image'
+import { evenLight, hasFullStop, straightenCard, unreadPrint } from '@fiveconnect/api/card-image'
 import { createWorker, OEM, type PSM, type Worker } from 'tesseract.js'
 
 /** The steps tesseract.js reports, and the share of the whole wait each one ends at. */
@@ -124,7 +124,10 @@ export async function readCard(
       report = () => {}
       return { plain: plainReading.data, accented: accentedReading.data }
     },
-    (read) => unreadPrint(card, read),
+    {
+      unreadBlocks: (read) => unreadPrint(card, read),
+      hasFullStop: (stretch, baseline, letters) => hasFullStop(card, stretch, baseline, letters),
+    },
     localeRegion(),
   )
   onProgress(1)

@@ -2,6 +2,7 @@ import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'li
 import { getPublicSuffix, parse as parseHost } from 'tldts'
 import type { Rectangle } from './card-image.ts'
 import { withAccents, withoutMarks, wordsOf, type OcrBlock, type OcrWord } from './ocr-accents.ts'
+import { withLostDots, type FullStopCheck } from './ocr-lost-dots.ts'
 import { withLinesReadAgain } from './ocr-read-again.ts'
 
 export { CARD_OCR_LANGUAGES } from './ocr-accents.ts'
@@ -185,14 +186,22 @@ export type CardOcr = { plain: OcrData; accented: OcrData }
 /** A word read at least this surely counts as read when looking for print a reading left. */
 const READ_WORD = 50
 
+/** What the scanner asks of the prepared card's pixels (card-image.ts) while it reads a card. */
+export type CardPrint = {
+  /** The blocks of print a reading left partly unread, from the boxes of the words it read. */
+  unreadBlocks: (read: OcrWord['bbox'][]) => Rectangle[] | Promise<Rectangle[]>
+  hasFullStop: FullStopCheck
+}
+
 /**
- * The card read whole, then each block of print that reading left partly unread read again alone
- * (`unreadBlocks` finds them from the boxes of the words read), its lines merged in. Shared by the
- * scanner and the accuracy test, so both read a card the same way.
+ * The card read whole, then each block of print that reading left partly unread read again alone,
+ * its lines merged in. An email the parser would not fill is looked at once more for full stops OCR
+ * dropped (ocr-lost-dots.ts). Shared by the scanner and the accuracy test, so both read a card the
+ * same way.
  */
 export async function readingOfCard(
   read: (rectangle?: Rectangle) => Promise<CardOcr>,
-  unreadBlocks: (read: OcrWord['bbox'][]) => Rectangle[] | Promise<Rectangle[]>,
+  print: CardPrint,
   country?: string,
 ): Promise<CardReading | null> {
   let { plain, accented } = await read()
@@ -200,7 +209,7 @@ export async function readingOfCard(
     const boxes = wordsOf(plain.blocks)
       .filter((word) => word.confidence >= READ_WORD)
       .map((word) => word.bbox)
-    for (const rectangle of await unreadBlocks(boxes)) {
+    for (const rectangle of await print.unreadBlocks(boxes)) {
       const again = await read(rectangle)
       plain = { ...plain, blocks: withLinesReadAgain(plain.blocks ?? [], again.plain.blocks ?? []) }
       accented = {
@@ -209,7 +218,11 @@ export async function readingOfCard(
       }
     }
   }
-  return readingOfOcr(plain, { country, accented })
+  const reading = readingOfOcr(plain, { country, accented })
+  if (!reading?.unread.email || !plain.blocks) return reading
+  const dotted = await withLostDots(plain.blocks, print.hasFullStop)
+  if (dotted === plain.blocks) return reading
+  return readingOfOcr({ ...plain, blocks: dotted }, { country, accented })
 }
 
 /** The exact text of a card as lines of words read with full confidence; a wide gap parts columns. */

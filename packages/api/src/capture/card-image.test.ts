@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { unreadPrint, type Pixels } from './card-image.ts'
+import { hasFullStop, unreadPrint, type Pixels } from './card-image.ts'
 
 /** A white card 800 × 400 with grey bars standing for lines of print: [x0, y0, x1, y1, grey]. */
 function cardWith(bars: [number, number, number, number, number][]): Pixels {
@@ -42,5 +42,40 @@ describe('print a reading left unread', () => {
     expect(partly).toHaveLength(1)
     const grain = cardWith([[...name], [500, 300, 760, 348, 220]])
     expect(unreadPrint(grain, [{ x0: 40, y0: 40, x1: 300, y1: 70 }])).toEqual([])
+  })
+})
+
+describe('a full stop in the print', () => {
+  // Letters 30 px tall standing on row 100: an 'l' at 40-44, a 'p' from 60 (bowl and descender).
+  const l = [40, 70, 44, 100, 60] as const
+  const p = [60, 80, 72, 112, 60] as const
+  const between = { x0: 40, x1: 66, y0: 68, y1: 114 }
+  const baseline = 100
+
+  it('finds a faint dot on the line between two letters', () => {
+    expect(
+      hasFullStop(cardWith([[...l], [...p], [49, 96, 53, 100, 150]]), between, baseline, 30),
+    ).toBe(true)
+  })
+
+  it("finds none where the letters stand alone, or in a letter's foot, an 'i's dot, a hyphen or another word's dot", () => {
+    const of = (bars: [number, number, number, number, number][]) =>
+      hasFullStop(cardWith([[...l], [...p], ...bars]), between, baseline, 30)
+    expect(of([])).toBe(false)
+    // A foot under a fainter stroke, an 'i's dot up high, a hyphen across the letters' middle.
+    expect(
+      of([
+        [49, 96, 53, 100, 150],
+        [50, 76, 52, 95, 200],
+      ]),
+    ).toBe(false)
+    expect(of([[49, 66, 53, 70, 150]])).toBe(false)
+    expect(of([[47, 86, 58, 89, 150]])).toBe(false)
+  })
+
+  it("leaves a dot the stretch cuts at its edge to the print before it ('hana.|kim')", () => {
+    const dot = cardWith([[48, 96, 52, 100, 150]])
+    expect(hasFullStop(dot, { x0: 50, x1: 70, y0: 68, y1: 114 }, baseline, 30)).toBe(false)
+    expect(hasFullStop(dot, { x0: 46, x1: 70, y0: 68, y1: 114 }, baseline, 30)).toBe(true)
   })
 })

@@ -601,3 +601,84 @@ export function unreadPrint(
   }
   return found
 }
+
+/**
+ * Whether a full stop is printed in a stretch of a word on a prepared card: a blob of print of its
+ * own, on the line the letters stand on (`baseline`), no taller or wider than a third of the
+ * letters' height above it (`letters`), and square-ish. OCR drops an address's small, faint dot
+ * ('jlpicard@' for 'jl.picard@'); the print still shows it. A letter's stroke is taller, an 'i's
+ * dot sits high, a hyphen or underscore is wide.
+ */
+export function hasFullStop(
+  { data, width }: Pixels,
+  stretch: { x0: number; x1: number; y0: number; y1: number },
+  baseline: number,
+  letters: number,
+): boolean {
+  const [across, down] = [stretch.x1 - stretch.x0, stretch.y1 - stretch.y0]
+  if (across <= 0 || down <= 0 || letters <= 0) return false
+  const isPrint = (x: number, y: number) => (data[(y * width + x) * 4] ?? 255) < 192
+  // Over a full stop, up to the letters' height, the paper is clear; over a letter's loose foot,
+  // its stroke shows, if fainter.
+  const isClearAbove = (left: number, right: number, top: number) => {
+    for (let y = Math.max(0, Math.round(baseline - letters)); y < top - 1; y++)
+      for (let x = left; x <= right; x++) if ((data[(y * width + x) * 4] ?? 255) < 224) return false
+    return true
+  }
+  const seen = new Uint8Array(across * down)
+  const queue = new Int32Array(across * down)
+  for (let start = 0; start < seen.length; start++) {
+    const [startX, startY] = [
+      stretch.x0 + (start % across),
+      stretch.y0 + Math.floor(start / across),
+    ]
+    if (seen[start] || !isPrint(startX, startY)) continue
+    let [head, tail] = [0, 0]
+    queue[tail++] = start
+    seen[start] = 1
+    let [left, top, right, bottom] = [startX, startY, startX, startY]
+    while (head < tail) {
+      const at = queue[head++] ?? 0
+      const [x, y] = [stretch.x0 + (at % across), stretch.y0 + Math.floor(at / across)]
+      left = Math.min(left, x)
+      right = Math.max(right, x)
+      top = Math.min(top, y)
+      bottom = Math.max(bottom, y)
+      for (const [nextX, nextY] of [
+        [x - 1, y],
+        [x + 1, y],
+        [x, y - 1],
+        [x, y + 1],
+      ] as const) {
+        const next = (nextY - stretch.y0) * across + (nextX - stretch.x0)
+        if (
+          nextX >= stretch.x0 &&
+          nextX < stretch.x1 &&
+          nextY >= stretch.y0 &&
+          nextY < stretch.y1 &&
+          !seen[next] &&
+          isPrint(nextX, nextY)
+        ) {
+          seen[next] = 1
+          queue[tail++] = next
+        }
+      }
+    }
+    const [blobWidth, blobHeight] = [right - left + 1, bottom - top + 1]
+    // A blob the stretch cuts belongs to the print beside it.
+    const isInside = left > stretch.x0 && right < stretch.x1 - 1
+    const isSmall = Math.max(blobWidth, blobHeight) <= letters / 3
+    const isSquare = blobWidth <= blobHeight * 2.5 && blobHeight <= blobWidth * 2.5
+    const isOnBaseline = Math.abs(bottom - baseline) <= letters / 6 && top > baseline - letters / 2
+    if (
+      isInside &&
+      isSmall &&
+      isSquare &&
+      isOnBaseline &&
+      tail >= 4 &&
+      isClearAbove(left, right, top)
+    )
+      return true
+  }
+  return false
+}

@@ -6,7 +6,13 @@
  */
 
 type Box = { x0: number; x1: number; y0: number; y1: number }
-export type OcrWord = { text: string; confidence: number; bbox: Box }
+/** A word as tesseract.js reads it; `symbols` are its characters, each with its box. */
+export type OcrWord = {
+  text: string
+  confidence: number
+  bbox: Box
+  symbols?: { text: string; bbox: Box }[]
+}
 export type OcrBlock = { paragraphs: { lines: { words: OcrWord[] }[] }[] }
 
 /**
