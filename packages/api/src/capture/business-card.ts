@@ -290,7 +290,7 @@ function tidy(line: string): string {
       // A space read after a hyphen inside a host: 'www.starfleet- logistics'.
       .replace(/(?<=(?:www\.|@)[\w.-]*\w-) (?=[a-z0-9])/gi, '')
       .replace(
-        /(?<=[@.][\w-]+)(?: |[.,] ?)([a-z]{2,})(?=$|\/|\.[a-z]{2}$| [a-z]{2}$)/g,
+        /(?<=[@.][\w-]+)(?: |\. |, ?)([a-z]{2,})(?=$|\/|\.[a-z]{2}$| [a-z]{2}$)/g,
         (whole, word: string) => (isSuffix(word) ? `.${word}` : whole),
       )
       .replace(/(?<=[@.][\w-]+\.[a-z]{2,}) ([a-z]{2})$/, (whole, word: string) =>

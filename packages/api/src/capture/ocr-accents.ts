@@ -59,6 +59,16 @@ export const wordsOf = (blocks: OcrBlock[]) =>
     block.paragraphs.flatMap(({ lines }) => lines.flatMap(({ words }) => words)),
   )
 
+/** The blocks with each word replaced by `change(word)`, the layout kept. */
+export const withWords = (blocks: OcrBlock[], change: (word: OcrWord) => OcrWord): OcrBlock[] =>
+  blocks.map((block) => ({
+    ...block,
+    paragraphs: block.paragraphs.map((paragraph) => ({
+      ...paragraph,
+      lines: paragraph.lines.map((line) => ({ ...line, words: line.words.map(change) })),
+    })),
+  }))
+
 /**
  * The plain reading's blocks, each word of letters spelled as the accented reading spells the same
  * word where the two differ only in accents ('Jurgen' → 'Jürgen', 'Zoé' → 'Zoë').
@@ -78,11 +88,5 @@ export function withAccents(plain: OcrBlock[], accented: OcrBlock[]): OcrBlock[]
     )
     return lender ? { ...word, text: lender.text } : word
   }
-  return plain.map((block) => ({
-    ...block,
-    paragraphs: block.paragraphs.map((paragraph) => ({
-      ...paragraph,
-      lines: paragraph.lines.map((line) => ({ ...line, words: line.words.map(spelled) })),
-    })),
-  }))
+  return withWords(plain, spelled)
 }

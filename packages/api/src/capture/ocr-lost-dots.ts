@@ -4,7 +4,7 @@
  * forms the card printed decides the address. The print is asked (`hasFullStop`, card-image.ts)
  * wherever two letters of a local part were read side by side.
  */
-import { wordsOf, type OcrBlock, type OcrWord } from './ocr-accents.ts'
+import { withWords, wordsOf, type OcrBlock, type OcrWord } from './ocr-accents.ts'
 
 type Box = OcrWord['bbox']
 
@@ -46,7 +46,10 @@ async function withDotsPrinted(word: OcrWord, hasFullStop: FullStopCheck): Promi
   return text + word.text.slice(at)
 }
 
-/** The blocks with the full stops the print shows in each address's local part; the same blocks when it shows none. */
+/**
+ * The blocks with the full stops the print shows in each address's local part; the same blocks
+ * when it shows none.
+ */
 export async function withLostDots(
   blocks: OcrBlock[],
   hasFullStop: FullStopCheck,
@@ -57,14 +60,5 @@ export async function withLostDots(
     if (text !== word.text) dotted.set(word, text)
   }
   if (dotted.size === 0) return blocks
-  return blocks.map((block) => ({
-    ...block,
-    paragraphs: block.paragraphs.map((paragraph) => ({
-      ...paragraph,
-      lines: paragraph.lines.map((line) => ({
-        ...line,
-        words: line.words.map((word) => ({ ...word, text: dotted.get(word) ?? word.text })),
-      })),
-    })),
-  }))
+  return withWords(blocks, (word) => ({ ...word, text: dotted.get(word) ?? word.text }))
 }
