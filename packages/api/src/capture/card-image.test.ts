@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasFullStop, unreadPrint, type Pixels } from './card-image.ts'
+import { hasFullStop, straightenCard, unreadPrint, type Pixels } from './card-image.ts'
 
 /** A white card 800 × 400 with grey bars standing for lines of print: [x0, y0, x1, y1, grey]. */
 function cardWith(bars: [number, number, number, number, number][]): Pixels {
@@ -77,5 +77,51 @@ describe('a full stop in the print', () => {
     const dot = cardWith([[48, 96, 52, 100, 150]])
     expect(hasFullStop(dot, { x0: 50, x1: 70, y0: 68, y1: 114 }, baseline, 30)).toBe(false)
     expect(hasFullStop(dot, { x0: 46, x1: 70, y0: 68, y1: 114 }, baseline, 30)).toBe(true)
+  })
+})
+
+describe('a card found on the table and straightened', () => {
+  /**
+   * A photo 640 × 480 of a 440 × 250 card on a brown table, turned by 6°, with a line of print
+   * across its middle. Its top band is printed in the table's own brown on its left 60% and in
+   * orange on the rest: the card's outline steps down where the brown band starts.
+   */
+  function photoOfBannerCard(): Pixels {
+    const [width, height, cardWidth, cardHeight] = [640, 480, 440, 250]
+    const [cos, sin] = [Math.cos((6 * Math.PI) / 180), Math.sin((6 * Math.PI) / 180)]
+    const data = new Uint8ClampedArray(width * height * 4)
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const [dx, dy] = [x - width / 2, y - height / 2]
+        const u = dx * cos + dy * sin + cardWidth / 2
+        const v = -dx * sin + dy * cos + cardHeight / 2
+        const onCard = u >= 0 && u < cardWidth && v >= 0 && v < cardHeight
+        const isPrint = v >= 120 && v < 130 && u >= 40 && u < 400
+        const colour = !onCard
+          ? [120, 80, 40]
+          : v < 45
+            ? u < cardWidth * 0.6
+              ? [120, 80, 40]
+              : [230, 120, 40]
+            : isPrint
+              ? [20, 20, 20]
+              : [240, 235, 220]
+        data.set([...colour, 255], (y * width + x) * 4)
+      }
+    return { data, width, height }
+  }
+
+  it('turns the print level though the outline of its top side steps', () => {
+    const card = straightenCard(photoOfBannerCard(), 700)
+    /** The middle row of the print's dark pixels in a column. */
+    const printRow = (x: number) => {
+      const rows: number[] = []
+      for (let y = 0; y < card.height; y++)
+        if ((card.data[(y * card.width + x) * 4] ?? 255) < 100) rows.push(y)
+      return ((rows[0] ?? Number.NaN) + (rows.at(-1) ?? Number.NaN)) / 2
+    }
+    const [left, right] = [printRow(150), printRow(550)]
+    expect(right - left).toBeGreaterThan(-4)
+    expect(right - left).toBeLessThan(4)
   })
 })

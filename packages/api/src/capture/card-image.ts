@@ -111,6 +111,12 @@ export function straightenCard(photo: Pixels, width: number): Pixels {
     return { region: mask.map((_, pixel) => (labels[pixel] === bestLabel ? 1 : 0)), size: bestSize }
   }
 
+  /** How far a point is from a line. */
+  const offLine = (line: Line, point: Point) =>
+    Math.abs(
+      (point.x - line.point.x) * line.direction.y - (point.y - line.point.y) * line.direction.x,
+    )
+
   /** The straight line through points (total least squares), refitted without the far ones. */
   function fitLine(points: Point[]): Line | null {
     let kept = points
@@ -127,14 +133,9 @@ export function straightenCard(photo: Pixels, width: number): Pixels {
         yy += (y - mean.y) ** 2
       }
       const angle = 0.5 * Math.atan2(2 * xy, xx - yy)
-      line = { point: mean, direction: { x: Math.cos(angle), y: Math.sin(angle) } }
-      const fitted = line
-      const off = (point: Point) =>
-        Math.abs(
-          (point.x - fitted.point.x) * fitted.direction.y -
-            (point.y - fitted.point.y) * fitted.direction.x,
-        )
-      kept = kept.filter((point) => off(point) < 1.5)
+      const fitted = { point: mean, direction: { x: Math.cos(angle), y: Math.sin(angle) } }
+      line = fitted
+      kept = kept.filter((point) => offLine(fitted, point) < 1.5)
     }
     return line
   }
@@ -226,19 +227,50 @@ export function straightenCard(photo: Pixels, width: number): Pixels {
       const [min, max] = [Math.min(low, high), Math.max(low, high)]
       const margin = (max - min) * 0.12
       const length = Math.hypot(to.x - from.x, to.y - from.y)
-      const points = (horizontal ? columnEnds : rowEnds).filter((point) => {
+      // The top and left sides are the first card pixel of each column or row, the others the last.
+      const isFirst = index === 0 || index === 3
+      const ends = (horizontal ? columnEnds : rowEnds).filter((point, at) => {
         const along = horizontal ? point.x : point.y
-        const off =
-          Math.abs((point.x - from.x) * (to.y - from.y) - (point.y - from.y) * (to.x - from.x)) /
-          length
-        return along > min + margin && along < max - margin && off < 4
+        return at % 2 === (isFirst ? 0 : 1) && along > min + margin && along < max - margin
       })
-      return fitLine(points)
+      const near = ends.filter(
+        (point) =>
+          Math.abs((point.x - from.x) * (to.y - from.y) - (point.y - from.y) * (to.x - from.x)) /
+            length <
+          4,
+      )
+      return { line: fitLine(near), support: near.length, ends }
     })
+    // Opposite sides of a card run within a few degrees of each other. One that does not, and that
+    // most of its outline is off, was fitted across a step in the outline (a banner on the card's
+    // edge that stood out from the table at one end only): it is fitted again to its longest
+    // stretch that runs along the side fitted to more of the outline.
+    for (const [one, other] of [
+      [sides[0], sides[2]],
+      [sides[1], sides[3]],
+    ] as const) {
+      if (!one || !other) continue
+      const [weak, strong] = one.support < other.support ? [one, other] : [other, one]
+      const [fitted, along] = [weak.line, strong.line]
+      if (!fitted || !along) continue
+      const sine = Math.abs(
+        fitted.direction.x * along.direction.y - fitted.direction.y * along.direction.x,
+      )
+      const onLine = weak.ends.filter((point) => offLine(fitted, point) < 1.5).length
+      if (sine < Math.sin((4 * Math.PI) / 180) || onLine >= weak.ends.length / 2) continue
+      const offsets = weak.ends.map((point) => offLine(along, point))
+      const around = (offset: number) => offsets.filter((value) => Math.abs(value - offset) < 1.5)
+      const mode = offsets.reduce(
+        (best, offset) => (around(offset).length > around(best).length ? offset : best),
+        offsets[0] ?? 0,
+      )
+      const stretch = weak.ends.filter((_, at) => Math.abs((offsets[at] ?? 0) - mode) < 1.5)
+      if (stretch.length >= weak.ends.length / 3) weak.line = fitLine(stretch) ?? fitted
+    }
     const corners: Point[] = []
     for (let index = 0; index < 4; index++) {
-      const before = sides[(index + 3) % 4]
-      const after = sides[index]
+      const before = sides[(index + 3) % 4]?.line
+      const after = sides[index]?.line
       const corner = before && after ? crossing(before, after) : null
       if (!corner) return null
       // Back to the photo's pixels: a small pixel covers `step` photo pixels.
