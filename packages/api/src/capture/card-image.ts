@@ -227,23 +227,22 @@ export function straightenCard(photo: Pixels, width: number): Pixels {
       const [min, max] = [Math.min(low, high), Math.max(low, high)]
       const margin = (max - min) * 0.12
       const length = Math.hypot(to.x - from.x, to.y - from.y)
+      const chord: Line = {
+        point: from,
+        direction: { x: (to.x - from.x) / length, y: (to.y - from.y) / length },
+      }
       // The top and left sides are the first card pixel of each column or row, the others the last.
       const isFirst = index === 0 || index === 3
       const ends = (horizontal ? columnEnds : rowEnds).filter((point, at) => {
         const along = horizontal ? point.x : point.y
         return at % 2 === (isFirst ? 0 : 1) && along > min + margin && along < max - margin
       })
-      const near = ends.filter(
-        (point) =>
-          Math.abs((point.x - from.x) * (to.y - from.y) - (point.y - from.y) * (to.x - from.x)) /
-            length <
-          4,
-      )
+      const near = ends.filter((point) => offLine(chord, point) < 4)
       return { line: fitLine(near), support: near.length, ends }
     })
-    // Opposite sides of a card run within a few degrees of each other. One that does not, and that
-    // most of its outline is off, was fitted across a step in the outline (a banner on the card's
-    // edge that stood out from the table at one end only): it is fitted again to its longest
+    // Opposite sides of a card run within a few degrees of each other. A side that does not, with
+    // most of its outline off its line, was fitted across a step in the outline (a banner on the
+    // card's edge that stood out from the table at one end only): it is fitted again to its longest
     // stretch that runs along the side fitted to more of the outline.
     for (const [one, other] of [
       [sides[0], sides[2]],
