@@ -56,7 +56,9 @@ export function apiContext(deps: ApiContextDeps): MiddlewareHandler<AppEnv> {
     for (const cookie of cookies) c.res.headers.append('Set-Cookie', cookie)
     for (const task of afterResponse) {
       setImmediate(() => {
-        task().catch((error: unknown) => logError('A task after the response failed', error))
+        task().catch((error: unknown) =>
+          logError('A task after the response failed', error, c.get('reqId')),
+        )
       })
     }
   }

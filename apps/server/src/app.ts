@@ -112,8 +112,9 @@ export function createApp({
 
   app.onError((error, c) => {
     const { status, body, headers } = toErrorResponse(error)
-    if (status === 503) logger.warn({ reason: String(error) }, 'Answered 503')
-    else if (status >= 500) logError(`${c.req.method} ${c.req.path} failed`, error)
+    const reqId = c.get('reqId')
+    if (status === 503) logger.warn({ reqId, reason: String(error) }, 'Answered 503')
+    else if (status >= 500) logError(`${c.req.method} ${c.req.path} failed`, error, reqId)
     return c.json(body, status, headers)
   })
 
@@ -167,7 +168,8 @@ export function createApp({
       maxBatchSize: MAX_BATCH_CALLS,
       createContext: () => c.get('api'),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logError(`tRPC ${path ?? ''} failed`, error)
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          logError(`tRPC ${path ?? ''} failed`, error, c.get('reqId'))
       },
       responseMeta: ({ errors }) => {
         const limited = errors.find((error) => error instanceof RateLimitedError)

@@ -1,24 +1,26 @@
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
-import { logger, withRequestId } from '../logging/logger.ts'
+import { logger } from '../logging/logger.ts'
 import { observeRequest } from '../metrics/metrics.ts'
+import type { AppEnv } from './app-env.ts'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 /** An id a proxy sent is kept only if it is a short token that cannot forge a log line. */
 const SAFE_REQUEST_ID = /^[\w.=-]{1,64}$/
 
 /**
- * Gives each request an id (answered as X-Request-Id, carried by every line logged while it runs),
+ * Gives each request an id (answered as X-Request-Id, on the errors it logs: `c.get('reqId')`),
  * then logs one line for it and times it for the metrics: method, route pattern (never the raw
  * path, which may hold ids and secrets), status and duration.
  */
-export function requestLog(): MiddlewareHandler {
+export function requestLog(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now()
     const incoming = c.req.header(REQUEST_ID_HEADER)
     const reqId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
-    await withRequestId(reqId, next)
+    c.set('reqId', reqId)
+    await next()
     // Set on the answer itself: a handler's own Response (tRPC's, a file's) drops headers set before.
     // Not c.header(), which would make the answer a streamed Response (see api-answer-headers.ts).
     c.res.headers.set(REQUEST_ID_HEADER, reqId)

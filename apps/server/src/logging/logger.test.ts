@@ -139,6 +139,13 @@ describe('a request that fails in the database', () => {
           'no_ghosts',
         )
       }
+      // Each error line under the id its request was answered with.
+      const idOf = (context: string) =>
+        logs.entries().find((entry) => entry.level === 50 && entry.msg === context)?.reqId
+      expect([idOf('POST /api/register failed'), idOf('tRPC auth.register failed')]).toEqual([
+        rest.headers.get('X-Request-Id'),
+        trpc.headers.get('X-Request-Id'),
+      ])
     } finally {
       await t.close()
     }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import pino, { type DestinationStream, type LevelWithSilent, type LogFn } from 'pino'
 
 /**
@@ -13,7 +12,9 @@ import pino, { type DestinationStream, type LevelWithSilent, type LogFn } from '
  *   message and its stack frames (serializeError): never `params`, Postgres's `detail` (which quotes
  *   the conflicting value) or `query`.
  *
- * Inside a request, every line carries the request's id (`reqId`).
+ * A request's own line and the errors logged while it runs carry the request's id (`reqId`), passed
+ * by hand: an AsyncLocalStorage would carry it everywhere, but on Node 20 its promise hooks cost
+ * every request a tenth of its throughput (docs/benchmarks.md).
  */
 
 /**
@@ -102,13 +103,6 @@ function redactValue(value: unknown, depth: number): unknown {
   )
 }
 
-const requestContext = new AsyncLocalStorage<{ reqId: string }>()
-
-/** Runs `work` so that every line it logs, however deep, carries the request's id. */
-export function withRequestId<T>(reqId: string, work: () => T): T {
-  return requestContext.run({ reqId }, work)
-}
-
 /**
  * Written in the background, so a slow reader of stdout never stalls requests; pino flushes what is
  * left when the process exits. A reader that stops altogether costs lines past 8 MB, not memory.
@@ -123,10 +117,6 @@ export const logger = pino(
   {
     level: 'info',
     timestamp: pino.stdTimeFunctions.isoTime,
-    mixin: () => {
-      const request = requestContext.getStore()
-      return request ? { reqId: request.reqId } : {}
-    },
     formatters: {
       log: (fields) => redactValue(fields, 0) as Record<string, unknown>,
     },
@@ -184,7 +174,7 @@ export async function prettyDestination(): Promise<DestinationStream> {
   })
 }
 
-/** The one way the server logs an error it did not expect. */
-export function logError(context: string, error: unknown): void {
-  logger.error({ err: serializeError(error) }, context)
+/** The one way the server logs an error it did not expect; `reqId` when a request met it. */
+export function logError(context: string, error: unknown, reqId?: string): void {
+  logger.error({ ...(reqId && { reqId }), err: serializeError(error) }, context)
 }
