@@ -1,6 +1,7 @@
 import { users, type DbHandle } from '@fiveconnect/db'
 import { createTestDb } from '@fiveconnect/db/testing'
 import { sql } from 'drizzle-orm'
+import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../auth/passwords.ts'
 import { captureLogs, type LogEntry } from '../test/logs.ts'
@@ -201,4 +202,33 @@ describe('the log format', () => {
     expect(readableLogs('json', { isTTY: true })).toBe(false)
     expect(readableLogs('pretty', {})).toBe(true)
   })
+})
+
+describe('a quiet server', () => {
+  it('writes its lines to stdout while it runs on, not only when it exits', async () => {
+    const logger = new URL('./logger.ts', import.meta.url).href
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '--eval',
+        `const { logger } = await import(${JSON.stringify(logger)})
+        logger.info('one quiet line')
+        setTimeout(() => {}, 120_000)`,
+      ],
+      // Stopped after 30 s: pino flushes at exit, so the line would come then.
+      { stdio: ['ignore', 'pipe', 'inherit'], timeout: 30_000 },
+    )
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => resolve(chunk.toString()))
+        child.on('exit', () => reject(new Error('No line was written while the process ran')))
+      })
+      expect(JSON.parse(line)).toMatchObject({ level: 30, msg: 'one quiet line' })
+    } finally {
+      child.kill()
+    }
+  }, 60_000)
 })
