@@ -21,11 +21,11 @@ import { createTranscripts } from './files/transcription/transcription-job.ts'
 import type { VoiceNoteRouteDeps } from './files/voice-note-routes.ts'
 import type { ServerStorage } from './files/storage/index.ts'
 import { apiAnswerHeaders } from './http/api-answer-headers.ts'
+import { exemptionsOf } from './http/api-exemptions.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { jsonBodyLimit } from './http/body-limit.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
 import { closeUnreadBody } from './http/close-unread-body.ts'
-import { exceptPaths } from './http/except-paths.ts'
 import { originCheck } from './http/origin-check.ts'
 import { requestDeadline } from './http/request-deadline.ts'
 import { requestLog } from './http/request-log.ts'
@@ -37,7 +37,7 @@ import type { JobQueue } from './jobs/job-queue.ts'
 import { logError, logger } from './logging/logger.ts'
 import { metricsHandler } from './metrics/metrics.ts'
 import { mountRoutes } from './routes/mount.ts'
-import { pathsExemptFrom, type ApiMiddleware, type RestRoute } from './routes/route.ts'
+import type { RestRoute } from './routes/route.ts'
 import { restRoutes } from './routes/table/index.ts'
 import { sharePageRoutes } from './share/share-page-routes.ts'
 
@@ -145,17 +145,17 @@ export function createApp({
     sessionsSettled,
   })
   // Each route of the table says which of these it is left out of (its entry's exemptFrom).
-  const exempt = (middleware: ApiMiddleware) => pathsExemptFrom(routes, middleware)
+  const unlessExempt = exemptionsOf(routes)
   app.use(
     '/api/*',
-    exceptPaths(exempt('bodyLimit'), jsonBodyLimit()),
-    exceptPaths(exempt('originCheck'), originCheck(config.appUrl)),
-    exceptPaths(
-      exempt('deadline'),
+    unlessExempt('bodyLimit', jsonBodyLimit()),
+    unlessExempt('originCheck', originCheck(config.appUrl)),
+    unlessExempt(
+      'deadline',
       requestDeadline(config.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS),
     ),
-    exceptPaths(exempt('session'), session),
-    exceptPaths(exempt('session'), api),
+    unlessExempt('session', session),
+    unlessExempt('session', api),
   )
   app.use('/objects/*', session)
 

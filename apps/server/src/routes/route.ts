@@ -137,9 +137,3 @@ export function pathParamsOf(route: Pick<RestRoute, 'path'>): string[] {
 export function honoPathOf(route: Pick<RestRoute, 'path' | 'servedAt'>): string {
   return route.servedAt ?? route.path.replace(/\{(\w+)\}/g, ':$1')
 }
-
-/** The patterns of the routes left out of one of the /api middleware, for exceptPaths. */
-export function pathsExemptFrom(routes: RestRoute[], middleware: ApiMiddleware): string[] {
-  const exempt = routes.filter((route) => route.exemptFrom?.includes(middleware))
-  return [...new Set(exempt.map(honoPathOf))]
-}
