@@ -96,12 +96,16 @@ export const JSON_LISTS: Readonly<Record<string, JsonList<z.ZodType<unknown>>>> 
  */
 function superjsonPage(page: JsonPage<object>): Uint8Array[] {
   // Written as text: the paths are the lists' own column names, and an object of a few hundred such
-  // keys, made to be stringified, took a tenth of the server's time on a page.
-  const values = page.dates.flatMap(([place, paths]) =>
-    paths.split(',').map((path) => `"items.${place}.${path}":["Date"]`),
-  )
+  // keys, made to be stringified, took a tenth of the server's time on a page. Concatenated in a
+  // loop: flatMap and join took three times as long for a page of events.
+  let values = ''
+  for (const [place, paths] of page.dates) {
+    for (const path of paths.split(',')) {
+      values += `${values === '' ? '' : ','}"items.${place}.${path}":["Date"]`
+    }
+  }
   const nextCursor = page.next && encodeCursor(page.next)
-  const meta = values.length > 0 ? `,"meta":{"values":{${values.join(',')}},"v":1}` : ''
+  const meta = values === '' ? '' : `,"meta":{"values":{${values}},"v":1}`
   return [
     utf8.encode('{"json":{"items":'),
     page.json,
