@@ -5,9 +5,9 @@ import { honoPathOf, type ApiMiddleware, type RestRoute } from '../routes/route.
 /**
  * Wraps each /api middleware so that it runs for every request but those whose route is left out
  * of it (the route table's `exemptFrom`). A request's path is matched once against the exempt
- * routes' patterns, whichever middleware asks first: a match for each middleware cost every /api
- * request a tenth of its time (docs/benchmarks.md). hono/combine's `except` was dearer still: it
- * composes a new chain on each request.
+ * routes' patterns, by whichever middleware asks first, rather than once by each of them.
+ * hono/combine's `except` does the same job but composes a new chain on each request, which cost
+ * more than the middleware themselves (docs/benchmarks.md).
  */
 export function exemptionsOf(routes: RestRoute[]) {
   const router = new TrieRouter<ApiMiddleware[]>()
