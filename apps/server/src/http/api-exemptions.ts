@@ -2,6 +2,9 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { TrieRouter } from 'hono/router/trie-router'
 import { honoPathOf, type ApiMiddleware, type RestRoute } from '../routes/route.ts'
 
+// What most requests are exempt from: shared, so they allocate no set of their own.
+const NOT_EXEMPT: ReadonlySet<ApiMiddleware> = new Set()
+
 /**
  * Wraps each /api middleware so that it runs for every request but those whose route is left out
  * of it (the route table's `exemptFrom`). A request's path is matched once against the exempt
@@ -18,7 +21,8 @@ export function exemptionsOf(routes: RestRoute[]) {
   const exemptFrom = (c: Context) => {
     let exempt = exemptions.get(c)
     if (!exempt) {
-      exempt = new Set(router.match('ALL', c.req.path)[0].flatMap(([names]) => names))
+      const [matches] = router.match('ALL', c.req.path)
+      exempt = matches.length === 0 ? NOT_EXEMPT : new Set(matches.flatMap(([names]) => names))
       exemptions.set(c, exempt)
     }
     return exempt
