@@ -2,6 +2,8 @@ import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'li
 import { getPublicSuffix, parse as parseHost } from 'tldts'
 import type { Rectangle } from './card-image.ts'
 import { withAccents, withoutMarks, wordsOf, type OcrBlock, type OcrWord } from './ocr-accents.ts'
+import { DOUBTFUL_DIGITS, LOW_CONFIDENCE } from './ocr-confidence.ts'
+import { withSurerDigits } from './ocr-digits.ts'
 import { withLostDots, type FullStopCheck } from './ocr-lost-dots.ts'
 import { withLinesReadAgain } from './ocr-read-again.ts'
 
@@ -73,10 +75,6 @@ export type CardReading = {
   unread: Partial<Record<CardField, string>>
 }
 
-/** Below this Tesseract word confidence, a field read from the word is shown for checking (ADR 015). */
-export const LOW_CONFIDENCE = 80
-/** Below this confidence, a group of digits inside a phone number, or a profile no name spells, is not trusted. */
-const DOUBTFUL_DIGITS = 60
 /** Below this mean confidence of its words, a line is too garbled to fill a company or title. */
 const GARBLED = 40
 /** A word of the name read at least this surely may judge, and put right, the email and profile. */
@@ -171,7 +169,9 @@ export function readingOfOcr(
 ): CardReading | null {
   const { country, accented } = options
   const lines = plain.blocks
-    ? ocrLines(withAccents(plain.blocks, accented?.blocks ?? []))
+    ? ocrLines(
+        withSurerDigits(withAccents(plain.blocks, accented?.blocks ?? []), accented?.blocks ?? []),
+      )
     : textLines(plain.text)
   const reading = readBusinessCard(lines, country ? { country } : {})
   const isEmpty =

@@ -18,7 +18,8 @@ export type OcrBlock = { paragraphs: { lines: { words: OcrWord[] }[] }[] }
 /**
  * How tesseract.js reads a card: everything with the English traineddata, then once more with
  * Dutch and French, whose letters take every accent of Western European names (à á â ä ç è é ê ë
- * ì í î ï ñ ò ó ô ö ù ú û ü œ æ ÿ) and only lend their spelling (withAccents).
+ * ì í î ï ñ ò ó ô ö ù ú û ü œ æ ÿ) and lend their spelling (withAccents); the second reading also
+ * lends digits the English one doubted (ocr-digits.ts).
  */
 export const CARD_OCR_LANGUAGES = { plain: 'eng', accented: 'nld+fra' } as const
 
@@ -46,7 +47,7 @@ export function withoutMarks(text: string): string {
 const LETTERS_WORD = /^\p{L}[\p{L}'’-]*[.,]?$/u
 
 /** Half of the larger box is shared: both models read the same word. */
-function isSameWord(a: Box, b: Box): boolean {
+export function isSameWord(a: Box, b: Box): boolean {
   const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)
   const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0)
   if (across <= 0 || down <= 0) return false
