@@ -5,7 +5,7 @@ import { withAccents, withoutMarks, wordsOf, type OcrBlock, type OcrWord } from 
 import { DOUBTFUL_DIGITS, LOW_CONFIDENCE } from './ocr-confidence.ts'
 import { withSurerDigits } from './ocr-digits.ts'
 import { withLostDots, type FullStopCheck } from './ocr-lost-dots.ts'
-import { withLinesReadAgain } from './ocr-read-again.ts'
+import { linesWithAt, withLinesReadAgain, withRowReadAs } from './ocr-read-again.ts'
 
 export { CARD_OCR_LANGUAGES } from './ocr-accents.ts'
 
@@ -196,8 +196,10 @@ export type CardPrint = {
 /**
  * The card read whole, then each block of print that reading left partly unread read again alone,
  * its lines merged in. An email the parser would not fill is looked at once more for full stops OCR
- * dropped (ocr-lost-dots.ts). Shared by the scanner and the accuracy test, so both read a card the
- * same way.
+ * dropped (ocr-lost-dots.ts); an email still missing is taken from another reading of its row (the
+ * other traineddata's, or its block's read alone) where the parser fills it and the name spells it
+ * (emailTheNameSpells), shown for checking. Shared by the scanner and the accuracy test, so both
+ * read a card the same way.
  */
 export async function readingOfCard(
   read: (rectangle?: Rectangle) => Promise<CardOcr>,
@@ -205,12 +207,17 @@ export async function readingOfCard(
   country?: string,
 ): Promise<CardReading | null> {
   let { plain, accented } = await read()
+  const addressesElsewhere = linesWithAt(accented.blocks ?? [])
   if (plain.blocks) {
     const boxes = wordsOf(plain.blocks)
       .filter((word) => word.confidence >= READ_WORD)
       .map((word) => word.bbox)
     for (const rectangle of await print.unreadBlocks(boxes)) {
       const again = await read(rectangle)
+      addressesElsewhere.push(
+        ...linesWithAt(again.plain.blocks ?? []),
+        ...linesWithAt(again.accented.blocks ?? []),
+      )
       plain = { ...plain, blocks: withLinesReadAgain(plain.blocks ?? [], again.plain.blocks ?? []) }
       accented = {
         ...accented,
@@ -218,11 +225,56 @@ export async function readingOfCard(
       }
     }
   }
-  const reading = readingOfOcr(plain, { country, accented })
-  if (!reading?.unread.email || !plain.blocks) return reading
-  const dotted = await withLostDots(plain.blocks, print.hasFullStop)
-  if (dotted === plain.blocks) return reading
-  return readingOfOcr({ ...plain, blocks: dotted }, { country, accented })
+  let reading = readingOfOcr(plain, { country, accented })
+  if (reading?.unread.email && plain.blocks) {
+    const dotted = await withLostDots(plain.blocks, print.hasFullStop)
+    if (dotted !== plain.blocks)
+      reading = readingOfOcr({ ...plain, blocks: dotted }, { country, accented })
+  }
+  if (!reading || reading.card.email || !plain.blocks) return reading
+  const blocks = plain.blocks
+  const others = addressesElsewhere.flatMap((line) => {
+    const other = readingOfOcr(
+      { ...plain, blocks: withRowReadAs(blocks, line) },
+      { country, accented },
+    )
+    return other?.card.email ? [other] : []
+  })
+  const email = emailTheNameSpells(
+    others.map((other) => other.card.email),
+    reading.card,
+  )
+  const chosen = others.find((other) => other.card.email === email)
+  if (!chosen) return reading
+  const unsure = chosen.unsure.includes('email')
+    ? chosen.unsure
+    : [...chosen.unsure, 'email' as const]
+  return { ...chosen, unsure }
+}
+
+/**
+ * Of the addresses other readings of a card give, the one whose local part the card's name spells
+ * best, by its words and by the initials of its first name ('jl' for Jean-Luc); none when two
+ * different addresses spell it as well.
+ */
+function emailTheNameSpells(
+  emails: string[],
+  { firstName, lastName }: Pick<BusinessCard, 'firstName' | 'lastName'>,
+): string | null {
+  const words = `${firstName} ${lastName}`.split(/[\s-]+/)
+  const initials = confusable(
+    firstName
+      .split(/[\s-]+/)
+      .map((word) => word.charAt(0))
+      .join(''),
+  )
+  const spelled = (email: string) =>
+    emailLikeness(words, email) +
+    (initials !== '' && confusable(email.split(/[@._-]/)[0] ?? '') === initials ? 1 : 0)
+  const best = Math.max(0, ...emails.map(spelled))
+  const top = new Set(emails.filter((email) => spelled(email) === best))
+  const [only] = top
+  return best > 0 && top.size === 1 && only ? only : null
 }
 
 /** The exact text of a card as lines of words read with full confidence; a wide gap parts columns. */

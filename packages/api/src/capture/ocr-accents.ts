@@ -19,7 +19,7 @@ export type OcrBlock = { paragraphs: { lines: { words: OcrWord[] }[] }[] }
  * How tesseract.js reads a card: everything with the English traineddata, then once more with
  * Dutch and French, whose letters take every accent of Western European names (à á â ä ç è é ê ë
  * ì í î ï ñ ò ó ô ö ù ú û ü œ æ ÿ) and lend their spelling (withAccents); the second reading also
- * lends digits the English one doubted (ocr-digits.ts).
+ * lends digits the English one doubted (ocr-digits.ts) and may give an email it missed (readingOfCard).
  */
 export const CARD_OCR_LANGUAGES = { plain: 'eng', accented: 'nld+fra' } as const
 

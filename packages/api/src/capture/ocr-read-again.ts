@@ -2,6 +2,7 @@
  * Lines of a card's block read again alone, merged into the first reading of the whole card
  * (issue 31). Tesseract's page layout splits or drops small, faint lines far from the rest, such as
  * a two-column card's contact lines, that it reads whole once asked to read their block alone.
+ * A line another reading gave can also be put in place of a row's, to parse the card with it.
  */
 import type { OcrBlock, OcrWord } from './ocr-accents.ts'
 
@@ -64,8 +65,25 @@ export function withLinesReadAgain(first: OcrBlock[], again: OcrBlock[]): OcrBlo
     for (const rival of rivals) replaced.add(rival)
     taken.push(line)
   }
-  if (taken.length === 0) return first
-  const kept = first
+  return withLinesTaken(first, taken, replaced)
+}
+
+/** The lines of some reading (`linesOf`) that hold an '@': what may be an email address. */
+export function linesWithAt(blocks: OcrBlock[]): OcrLine[] {
+  return linesOf(blocks).filter((line) => line.words.some((word) => word.text.includes('@')))
+}
+
+/** The blocks with `line`, read elsewhere, in place of what they read on its row. */
+export function withRowReadAs(blocks: OcrBlock[], line: OcrLine): OcrBlock[] {
+  const box = boxOf([line])
+  const replaced = new Set(linesOf(blocks).filter((rival) => isSameRow(boxOf([rival]), box)))
+  return withLinesTaken(blocks, [line], replaced)
+}
+
+/** The blocks without the `replaced` lines, the `taken` ones in reading order among them. */
+function withLinesTaken(blocks: OcrBlock[], taken: OcrLine[], replaced: Set<OcrLine>): OcrBlock[] {
+  if (taken.length === 0) return blocks
+  const kept = blocks
     .map((block) => ({
       ...block,
       paragraphs: block.paragraphs.map((paragraph) => ({
