@@ -168,10 +168,9 @@ export function readingOfOcr(
   options: { country?: string; accented?: OcrData } = {},
 ): CardReading | null {
   const { country, accented } = options
+  const secondReading = accented?.blocks ?? []
   const lines = plain.blocks
-    ? ocrLines(
-        withSurerDigits(withAccents(plain.blocks, accented?.blocks ?? []), accented?.blocks ?? []),
-      )
+    ? ocrLines(withSurerDigits(withAccents(plain.blocks, secondReading), secondReading))
     : textLines(plain.text)
   const reading = readBusinessCard(lines, country ? { country } : {})
   const isEmpty =
