@@ -20,11 +20,11 @@ describe('search highlights', () => {
     })
   })
 
-  it('leave out the fields that did not match', () => {
+  it('leave out the fields that have no headline', () => {
     expect(
       toHighlights({
         name: `${START}Grace${END} Hopper`,
-        company: 'Navy',
+        company: null,
         focus: null,
         notes: null,
         transcription: null,

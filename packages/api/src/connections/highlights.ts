@@ -13,10 +13,11 @@ export type Highlights = Partial<Record<HighlightedField, TextSegment[]>>
 
 /**
  * Splits a headline with marked words into plain segments, so clients render highlights as
- * elements, never as markup. Undefined when nothing in it matched.
+ * elements, never as markup. Undefined for no headline: the search makes one only for a field
+ * whose words matched.
  */
 export function toSegments(headline: string | null): TextSegment[] | undefined {
-  if (!headline?.includes(HIGHLIGHT_START)) return undefined
+  if (headline === null) return undefined
   const [before = '', ...marked] = headline.split(HIGHLIGHT_START)
   const segments: TextSegment[] = before ? [{ text: before, isMatch: false }] : []
   for (const part of marked) {

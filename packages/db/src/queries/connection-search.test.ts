@@ -171,6 +171,43 @@ describe('search headlines', () => {
   })
 })
 
+describe('search headlines of each text', () => {
+  it('are made only for the texts whose own words match, not their neighbours', async () => {
+    await meet(
+      {
+        firstName: 'Ines',
+        lastName: 'Okafor',
+        company: 'Harbour Labs',
+        email: 'ines@cranes.example',
+      },
+      {
+        connectionFocus: 'Cold storage',
+        notes: 'Talked about harbour cranes',
+        voiceNoteTranscription: 'Ask about storage costs',
+      },
+    )
+    const mark = (word: string) => `${HIGHLIGHT_START}${word}${HIGHLIGHT_END}`
+    const [byNotes] = await search('cranes')
+    expect(byNotes?.headlines).toEqual({
+      name: null,
+      company: null,
+      focus: null,
+      notes: `Talked about harbour ${mark('cranes')}`,
+      transcription: null,
+      event: null,
+    })
+    const [byCompany] = await search('harbour')
+    expect(byCompany?.headlines).toEqual({
+      name: null,
+      company: `${mark('Harbour')} Labs`,
+      focus: null,
+      notes: `Talked about ${mark('harbour')} cranes`,
+      transcription: null,
+      event: null,
+    })
+  })
+})
+
 describe('looking for misspellings', () => {
   it('only when the words themselves match fewer than ten connections', async () => {
     const busy = (

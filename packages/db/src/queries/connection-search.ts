@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
-import { connections, events, people } from '../schema/index.ts'
+import {
+  CONNECTION_WORD_WEIGHTS,
+  connections,
+  events,
+  people,
+  PERSON_WORD_WEIGHTS,
+} from '../schema/index.ts'
 import {
   connectionColumns,
   connectionDates,
@@ -118,6 +124,9 @@ function typoSimilarity(terms: TermPlaces[]): SQL<number> {
     ? sql<number>`greatest(${sql.join(candidates, sql`, `)})`
     : sql<number>`0::real`
 }
+
+/** A text of this module's own (never user input) as an SQL literal: constant in every plan. */
+const literal = (text: string) => sql.raw(`'${text}'`)
 
 const markers = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}`
 const shortHeadline = `${markers}, HighlightAll=true`
@@ -310,22 +319,34 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   return { ranked, search, ctes: [search.table, wordMatches, typoCheck] }
 }
 
+/** The vector's words of one weight: one text's words, where a vector holds several texts. */
+const wordsWeighted = (vector: SQL, weight: string) =>
+  sql`ts_filter(${vector}, ${literal(`{${weight}}`)})`
+
 /**
  * Each highlighted field's text, its matched words between HIGHLIGHT_START and HIGHLIGHT_END; null
- * where the stored vector that holds the field's words shows none of them match (ts_headline parses
- * the whole text, and most fields of a result do not match).
+ * where the field's words in the stored vectors show none of them match (ts_headline parses the
+ * whole text, and most fields of a result do not match).
  */
 function headlinesOf(query: SQL): Record<HighlightedField, SQL<string | null>> {
-  const where = (vector: SQL, text: SQL<string>) =>
-    sql<string | null>`case when ${vector} @@ ${query} then ${text} end`
-  const person = (text: SQL<string>) => where(sql`${people.searchVector}`, text)
-  const connection = (text: SQL<string>) => where(sql`${connections.searchVector}`, text)
+  const where = (words: SQL, text: SQL<string>) =>
+    sql<string | null>`case when ${words} @@ ${query} then ${text} end`
+  const person = (weight: string, text: SQL<string>) =>
+    where(wordsWeighted(sql`${people.searchVector}`, weight), text)
+  const connection = (weight: string, text: SQL<string>) =>
+    where(wordsWeighted(sql`${connections.searchVector}`, weight), text)
   return {
-    name: person(headline(fullName, query)),
-    company: person(headline(sql`${people.company}`, query)),
-    focus: connection(excerpt(sql`${connections.connectionFocus}`, query)),
-    notes: connection(excerpt(sql`${connections.notes}`, query)),
-    transcription: connection(excerpt(sql`${connections.voiceNoteTranscription}`, query)),
+    name: person(PERSON_WORD_WEIGHTS.name, headline(fullName, query)),
+    company: person(PERSON_WORD_WEIGHTS.company, headline(sql`${people.company}`, query)),
+    focus: connection(
+      CONNECTION_WORD_WEIGHTS.focus,
+      excerpt(sql`${connections.connectionFocus}`, query),
+    ),
+    notes: connection(CONNECTION_WORD_WEIGHTS.notes, excerpt(sql`${connections.notes}`, query)),
+    transcription: connection(
+      CONNECTION_WORD_WEIGHTS.transcription,
+      excerpt(sql`${connections.voiceNoteTranscription}`, query),
+    ),
     event: where(eventDocument, headline(sql`${events.title}`, query)),
   }
 }
@@ -365,16 +386,19 @@ export async function searchConnectionsPage(db: Database, search: ConnectionSear
 
 /**
  * A headline's text as the JSON array of its runs, `{text, isMatch}`, the marked words apart: what
- * the API's toSegments makes of it. Null when nothing in it is marked.
+ * the API's toSegments makes of it. Null when the headline is.
  */
 function segmentsJson(headline: SQL<string | null>): SQL {
-  const markers = sql.raw(`'[${HIGHLIGHT_START}${HIGHLIGHT_END}]'`)
-  // Split at every marker, the runs alternate: unmarked first (maybe empty), then marked.
-  return sql`(select case when strpos(text, ${sql.raw(`'${HIGHLIGHT_START}'`)}) > 0 then (
-      select json_agg(json_build_object('text', run, 'isMatch', place % 2 = 0) order by place)
-      from regexp_split_to_table(text, ${markers}) with ordinality as runs(run, place)
-      where run <> '') end
-    from (select ${headline} as text) as headline)`
+  // Each marker ends a run and starts the next in the headline's JSON string, so its escapes are
+  // JSON's own: a start marker ends an unmarked run, an end marker a marked one. Empty runs are
+  // dropped. A quote in the text is escaped, so the runs' own quotes cannot be mistaken for it.
+  const endRun = (isMatch: boolean) => `","isMatch":${isMatch}},{"text":"`
+  const runs = sql`replace(replace(to_json(${headline})::text,
+    ${literal(HIGHLIGHT_START)}, ${literal(endRun(false))}),
+    ${literal(HIGHLIGHT_END)}, ${literal(endRun(true))})`
+  const empty = '{"text":"","isMatch":false}'
+  return sql`replace(replace('[{"text":' || ${runs} || ',"isMatch":false}]',
+    ${literal(`${empty},`)}, ''), ${literal(`,${empty}`)}, '')::json`
 }
 
 /** The fields whose text matched, each as its runs: the API's highlights, as JSON. */

@@ -15,6 +15,9 @@ import { people } from './people.ts'
 import { tsvector } from './tsvector.ts'
 import { users } from './users.ts'
 
+/** Each of the connection's texts' weight in its search vector: what tells which text a word is in. */
+export const CONNECTION_WORD_WEIGHTS = { focus: 'B', notes: 'C', transcription: 'D' } as const
+
 export const connections = pgTable(
   'connections',
   {
@@ -51,7 +54,9 @@ export const connections = pgTable(
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(connection_focus, '')), 'B') || setweight(to_tsvector('english', coalesce(notes, '')), 'C') || setweight(to_tsvector('english', coalesce(voice_note_transcription, '')), 'D')`,
+        sql.raw(
+          `setweight(to_tsvector('english', coalesce(connection_focus, '')), '${CONNECTION_WORD_WEIGHTS.focus}') || setweight(to_tsvector('english', coalesce(notes, '')), '${CONNECTION_WORD_WEIGHTS.notes}') || setweight(to_tsvector('english', coalesce(voice_note_transcription, '')), '${CONNECTION_WORD_WEIGHTS.transcription}')`,
+        ),
       ),
     // When the person last sent their own details through the author's share page; null when the
     // author entered them.

@@ -4,6 +4,9 @@ import { contactImports } from './contact-imports.ts'
 import { tsvector } from './tsvector.ts'
 import { users } from './users.ts'
 
+/** Each of the person's texts' weight in their search vector: what tells which text a word is in. */
+export const PERSON_WORD_WEIGHTS = { name: 'A', company: 'B', email: 'C' } as const
+
 export const people = pgTable(
   'people',
   {
@@ -35,7 +38,9 @@ export const people = pgTable(
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', first_name || ' ' || last_name), 'A') || setweight(to_tsvector('english', coalesce(company, '')), 'B') || setweight(to_tsvector('english', translate(coalesce(email, ''), '@.', '  ')), 'C')`,
+        sql.raw(
+          `setweight(to_tsvector('english', first_name || ' ' || last_name), '${PERSON_WORD_WEIGHTS.name}') || setweight(to_tsvector('english', coalesce(company, '')), '${PERSON_WORD_WEIGHTS.company}') || setweight(to_tsvector('english', translate(coalesce(email, ''), '@.', '  ')), '${PERSON_WORD_WEIGHTS.email}')`,
+        ),
       ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
