@@ -129,6 +129,7 @@ const LATER_COLUMNS = [
     column: 'search_vector',
     type: "tsvector generated always as (setweight(to_tsvector('english', title), 'B')) stored",
   },
+  { table: 'connections', column: 'related_words', type: "tsvector not null default ''" },
 ]
 
 beforeAll(async () => {
@@ -138,6 +139,10 @@ beforeAll(async () => {
   for (const { table, column, type } of LATER_COLUMNS) {
     await db.execute(sql.raw(`alter table ${table} add column ${column} ${type}`))
   }
+  // As migration 0028 fills it in: the person's words and the event's.
+  await db.execute(sql`update connections set related_words =
+    (select search_vector from people where people.id = person_id)
+    || coalesce((select search_vector from events where events.id = event_id), ''::tsvector)`)
   for (const user of users) {
     // Memory search joins only the author's own people, which 0011 makes every person a connection
     // names. Before it people were shared, so for each user's view every person is theirs: the

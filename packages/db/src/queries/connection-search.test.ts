@@ -8,8 +8,8 @@ import {
   searchTerms,
   type ConnectionSearch,
 } from './connection-search.ts'
-import { createConnection, type ConnectionContent } from './connections.ts'
-import { createEvent } from './events.ts'
+import { createConnection, updateConnection, type ConnectionContent } from './connections.ts'
+import { createEvent, deleteEvent, updateEvent } from './events.ts'
 import { createPerson, type PersonDetails } from './people.ts'
 import { createUser } from './users.ts'
 
@@ -168,6 +168,48 @@ describe('search headlines', () => {
       new RegExp(`^… .*${HIGHLIGHT_START}xylophone${HIGHLIGHT_END}.* …$`),
     )
     expect(found?.headlines.notes?.length).toBeLessThan(200)
+  })
+})
+
+describe('a connection’s person and event', () => {
+  it('are searched by their words as they are now, after every change', async () => {
+    const eventDetails = {
+      title: 'Harvest Summit',
+      description: null,
+      location: null,
+      logoUrl: null,
+      startDateTime: new Date(),
+      endDateTime: null,
+    }
+    const { id: eventId } = await createEvent(handle.db, { ...eventDetails, createdBy: authorId })
+    const { id } = await meet(
+      { firstName: 'Olu', lastName: 'Adeyemi', company: 'Quarry' },
+      { eventId },
+    )
+    const finds = async (query: string) => namesOf(await search(query)).includes('Olu Adeyemi')
+    expect([await finds('quarry'), await finds('harvest')]).toEqual([true, true])
+
+    await updateConnection(handle.db, {
+      id,
+      authorId,
+      content: {},
+      person: { company: 'Lighthouse' },
+    })
+    expect([await finds('lighthouse'), await finds('quarry')]).toEqual([true, false])
+
+    await updateEvent(handle.db, eventId, { ...eventDetails, title: 'Orchard Forum' })
+    expect([await finds('orchard'), await finds('harvest')]).toEqual([true, false])
+
+    const { id: meetupId } = await createEvent(handle.db, {
+      ...eventDetails,
+      title: 'Riverside Meetup',
+      createdBy: authorId,
+    })
+    await updateConnection(handle.db, { id, authorId, content: { eventId: meetupId }, person: {} })
+    expect([await finds('riverside'), await finds('orchard')]).toEqual([true, false])
+
+    await deleteEvent(handle.db, meetupId)
+    expect([await finds('riverside'), await finds('lighthouse')]).toEqual([false, true])
   })
 })
 

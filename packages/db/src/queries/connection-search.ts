@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import {
   CONNECTION_WORD_WEIGHTS,
@@ -238,41 +238,21 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
   // The owner is implied (connections_author_person_fk) but stated, so the planner reads the
   // author's people by index instead of hashing every person in the table.
   const ownPerson = and(eq(people.id, connections.personId), eq(people.ownerId, authorId))
-  // Each place a word can be is looked up on its own (the author's connections' own texts, the
-  // author's people, the events by title) and only the connections found are ranked. Ranking in
-  // one scan of the author's connections would join each one's person and event first; the typo
-  // check, which rarely runs, still scans them.
-  const wordMatches = db.$with('word_matches').as(
-    db
-      .select({ id: connections.id })
-      .from(connections)
-      .crossJoin(search.table)
-      .where(and(ofAuthor, sql`${connections.searchVector} @@ ${query}`))
-      .union(
-        db
-          .select({ id: connections.id })
-          .from(connections)
-          .innerJoin(people, ownPerson)
-          .crossJoin(search.table)
-          .where(and(ofAuthor, sql`${people.searchVector} @@ ${query}`)),
-      )
-      .union(
-        db
-          .select({ id: connections.id })
-          .from(connections)
-          .innerJoin(events, eq(events.id, connections.eventId))
-          .crossJoin(search.table)
-          .where(and(ofAuthor, sql`${events.searchVector} @@ ${query}`)),
-      ),
-  )
-  const isWordMatch = inArray(connections.id, db.select({ id: wordMatches.id }).from(wordMatches))
+  // Ranked from the connection's row alone: its own words and its person's and event's, copied
+  // onto it by triggers (related_words).
+  const documents = [sql`${connections.searchVector}`, sql`${connections.relatedWords}`]
+  const isWordMatch = sql`(${sql.join(
+    documents.map((document) => sql`${document} @@ ${query}`),
+    sql` or `,
+  )})`
   const enoughWordMatches = db
     .select({ id: connections.id })
     .from(connections)
+    .crossJoin(search.table)
     .where(and(ofAuthor, filters, isWordMatch))
     .limit(ENOUGH_WORD_MATCHES)
-  // Computed once for the statement, though the rank and the filter both ask: when false, no
-  // similarity is computed at all.
+  // Computed once for the statement, though both branches below ask: only one of them runs, and
+  // no similarity is computed unless the words found too few.
   const typoCheck = db.$with('typo_check').as(
     db
       .select({
@@ -281,29 +261,36 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
       .from(enoughWordMatches.as('enough_word_matches')),
   )
   const looksForTypos = sql`(select ${typoCheck.looksForTypos} from ${typoCheck})`
-  const isTypo = sql`(${looksForTypos} and ${typo} >= ${TYPO_SIMILARITY})`
-  const typoMatches = db
-    .select({ id: connections.id })
-    .from(connections)
-    .innerJoin(people, ownPerson)
-    .where(and(ofAuthor, isTypo))
-  const found = db.select({ id: wordMatches.id }).from(wordMatches).unionAll(typoMatches)
-  const documents = [sql`${connections.searchVector}`, sql`${people.searchVector}`, eventDocument]
-  const document = sql`(${sql.join(documents, sql` || `)})`
+  const isNearMiss = sql`${typo} >= ${TYPO_SIMILARITY}`
   // More of the words first; among equals, where they are (name > company, focus, event > notes >
   // transcription); a near-miss name or company counts a little.
   // In double precision, which a JS number holds exactly, so a page's last rank compares equal.
-  const rank = sql<number>`(${wordsFound(documents, search.words)} + ts_rank(${document}, ${query})
-    + case when ${isTypo} then ${typo} * 0.1 else 0 end)::float8`
-
-  const matches = db
-    .select({ id: connections.id, createdAt: connections.createdAt, rank: rank.as('rank') })
+  const wordRank = sql`${wordsFound(documents, search.words)}
+    + ts_rank(${sql.join(documents, sql` || `)}, ${query})`
+  const byWords = db
+    .select({
+      id: connections.id,
+      createdAt: connections.createdAt,
+      rank: sql<number>`(${wordRank})::float8`.as('rank'),
+    })
+    .from(connections)
+    .crossJoin(search.table)
+    .where(and(sql`not ${looksForTypos}`, ofAuthor, filters, isWordMatch))
+  // The near misses need every connection of the author read with its person's name and company;
+  // this branch runs only when the words found too few.
+  const withTypos = db
+    .select({
+      id: connections.id,
+      createdAt: connections.createdAt,
+      rank: sql<number>`(${wordRank} + case when ${isNearMiss} then ${typo} * 0.1 else 0 end)::float8`.as(
+        'rank',
+      ),
+    })
     .from(connections)
     .innerJoin(people, ownPerson)
-    .leftJoin(events, eq(events.id, connections.eventId))
     .crossJoin(search.table)
-    .where(and(ofAuthor, filters, inArray(connections.id, found)))
-    .as('matches')
+    .where(and(looksForTypos, ofAuthor, filters, or(isWordMatch, isNearMiss)))
+  const matches = byWords.unionAll(withTypos).as('matches')
   const ranked = db
     .select({ id: matches.id, rank: matches.rank })
     .from(matches)
@@ -316,7 +303,7 @@ function rankedMatches(db: Database, shape: SearchShape, limit: Placeholder) {
     .orderBy(desc(matches.rank), desc(matches.createdAt), desc(matches.id))
     .limit(limit)
     .as('ranked')
-  return { ranked, search, ctes: [search.table, wordMatches, typoCheck] }
+  return { ranked, search, ctes: [search.table, typoCheck] }
 }
 
 /** The vector's words of one weight: one text's words, where a vector holds several texts. */

@@ -1,4 +1,14 @@
-import { and, arrayContains, desc, eq, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm'
+import {
+  and,
+  arrayContains,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type Placeholder,
+} from 'drizzle-orm'
 import type { Database } from '../client.ts'
 import { brokenForeignKey, withUniqueCheck } from '../errors.ts'
 import { connections, events, people } from '../schema/index.ts'
@@ -453,25 +463,32 @@ export async function updateConnection(
   const updated = await withUniqueCheck(() =>
     withReferenceCheck(() =>
       db.transaction(async (tx) => {
-        const [before] = await tx
-          .select(connectionColumns)
-          .from(connections)
-          .where(and(eq(connections.id, id), eq(connections.authorId, authorId)))
-          .for('update')
-        if (!before) return undefined
-        if (Object.keys(content).length > 0) {
-          await tx.update(connections).set(content).where(eq(connections.id, id))
-        }
+        const ownConnection = and(eq(connections.id, id), eq(connections.authorId, authorId))
         const email = person.email ? normalizeEmail(person.email) : null
         const contact = {
           ...person,
           ...(person.email !== undefined && { email, hasUserProfile: isRegisteredEmail(email) }),
         }
+        // The person first: a change to their words updates their connections (migration 0028),
+        // and taking the two locks in the other order could deadlock with a concurrent change.
         if (Object.keys(contact).length > 0) {
+          const ofConnection = tx
+            .select({ personId: connections.personId })
+            .from(connections)
+            .where(ownConnection)
           await tx
             .update(people)
             .set(contact)
-            .where(and(eq(people.id, before.personId), eq(people.ownerId, authorId)))
+            .where(and(inArray(people.id, ofConnection), eq(people.ownerId, authorId)))
+        }
+        const [before] = await tx
+          .select(connectionColumns)
+          .from(connections)
+          .where(ownConnection)
+          .for('update')
+        if (!before) return undefined
+        if (Object.keys(content).length > 0) {
+          await tx.update(connections).set(content).where(eq(connections.id, id))
         }
         return before
       }),

@@ -47,8 +47,7 @@ export const connections = pgTable(
     // A calendar day, not an instant: "follow up on the 3rd" means the 3rd wherever the user is.
     followUpOn: date({ mode: 'string' }),
     followUpDone: boolean().notNull().default(false),
-    // The connection's own words for memory search, weighted focus > notes > transcription; the
-    // person's words are in people.search_vector, the event's title in events.search_vector.
+    // The connection's own words for memory search, weighted focus > notes > transcription.
     // Not indexed: memory search tests one author's vectors, where a GIN index's entries for a
     // prefix point at every author's connections (ADR 026).
     searchVector: tsvector()
@@ -58,6 +57,12 @@ export const connections = pgTable(
           `setweight(to_tsvector('english', coalesce(connection_focus, '')), '${CONNECTION_WORD_WEIGHTS.focus}') || setweight(to_tsvector('english', coalesce(notes, '')), '${CONNECTION_WORD_WEIGHTS.notes}') || setweight(to_tsvector('english', coalesce(voice_note_transcription, '')), '${CONNECTION_WORD_WEIGHTS.transcription}')`,
         ),
       ),
+    // The person's and the event's words (people.search_vector || events.search_vector), copied by
+    // triggers whenever either changes (migration 0028), so memory search ranks a connection from
+    // its own row. The default only stands until the insert's trigger fills it.
+    relatedWords: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     // When the person last sent their own details through the author's share page; null when the
     // author entered them.
     sharedAt: timestamp({ withTimezone: true }),
