@@ -391,7 +391,7 @@ function segmentsJson(headline: SQL<string | null>): SQL {
 /** The fields whose text matched, each as its runs: the API's highlights, as JSON. */
 function highlightsJson(query: SQL): SQL {
   const fields = Object.entries(headlinesOf(query)).map(
-    ([field, text]) => sql`${sql.raw(`'${field}'`)}, ${segmentsJson(text)}`,
+    ([field, text]) => sql`${literal(field)}, ${segmentsJson(text)}`,
   )
   return sql`json_strip_nulls(json_build_object(${sql.join(fields, sql`, `)}))`
 }
