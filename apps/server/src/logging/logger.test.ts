@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../auth/passwords.ts'
 import { captureLogs, type LogEntry } from '../test/logs.ts'
 import { createTestApp } from '../test/test-app.ts'
-import { logError, readableLogs } from './logger.ts'
+import { logError, readableLogs, redactText } from './logger.ts'
 
 let database: DbHandle
 let passwordHash: string
@@ -95,6 +95,22 @@ describe('logging an error whose message carries secrets', () => {
       type: 'TypeError',
       message: 'password: [redacted] was refused',
     })
+  })
+
+  it('redacts each kind of secret when it is the only one in the text', () => {
+    const redacted: [string, string][] = [
+      ['insert failed\nparams: ann@example.org,1', 'insert failed\nparams: [redacted]'],
+      ['GET /api/calendar/k3y.ics', 'GET /api/calendar/[redacted]'],
+      ['GET /api/reminders/unsubscribe/k3y', 'GET /api/reminders/unsubscribe/[redacted]'],
+      ['hash $argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', 'hash [redacted hash]'],
+      ['Authorization: Bearer abc.def', 'Authorization: [redacted] [redacted]'],
+      ['sent with bearer abc.def', 'sent with bearer [redacted]'],
+      ['apiKey=xyz', 'apiKey=[redacted]'],
+      ['to ann@example.org', 'to [redacted email]'],
+      ['call +44 20 7946 0958', 'call [redacted number]'],
+    ]
+    for (const [text, expected] of redacted) expect(redactText(text)).toBe(expected)
+    expect(redactText('GET /api/connections 200')).toBe('GET /api/connections 200')
   })
 })
 
