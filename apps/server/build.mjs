@@ -21,6 +21,7 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  splitting: true,
   sourcemap: true,
   plugins: [
     {

@@ -1,4 +1,6 @@
-import { DOMParser, type Element } from '@xmldom/xmldom'
+import { createRequire } from 'node:module'
+import type * as Xmldom from '@xmldom/xmldom'
+import type { Element } from '@xmldom/xmldom'
 
 // The XML of WebDAV (RFC 4918), CardDAV (RFC 6352) and WebDAV Sync (RFC 6578): reading the few
 // request bodies an address-book client sends, and writing multistatus answers.
@@ -38,10 +40,18 @@ function namesIn(prop: Element | undefined): PropName[] {
     : []
 }
 
+/**
+ * The XML parser, loaded (synchronously: it is CommonJS) with the first CardDAV body, as every
+ * optional client is (docs/benchmarks.md): a server no address book syncs with keeps 1 MB of heap.
+ */
+const requireModule = createRequire(import.meta.url)
+let xmldom: typeof Xmldom | undefined
+
 /** The body's root element; a body that is not well-formed XML is the client's error (400). */
 function parseRoot(body: string): Element {
+  xmldom ??= requireModule('@xmldom/xmldom') as typeof Xmldom
   try {
-    const parser = new DOMParser({
+    const parser = new xmldom.DOMParser({
       // Warnings and errors are recoverable for the parser, not for a protocol request.
       onError: (level, message) => {
         if (level !== 'warning') throw new Error(message)

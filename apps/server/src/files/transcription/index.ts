@@ -1,6 +1,5 @@
 import type { Env } from '../../env.ts'
 import { findExecutable } from '../audio-tools.ts'
-import { createAssemblyAiEngine } from './assemblyai-engine.ts'
 import { createOfflineEngine } from './offline-engine.ts'
 import { unavailableTranscriber, type Transcriber } from './transcriber.ts'
 
@@ -25,6 +24,8 @@ export async function createTranscriber(env: Env): Promise<Transcriber> {
   if (choice === 'none')
     return unavailableTranscriber('Transcription is turned off on this server.')
   if (env.ASSEMBLYAI_API_KEY && (choice === 'assemblyai' || choice === 'auto')) {
+    // Loaded only here, as every optional client is (docs/benchmarks.md): 2 MB of heap otherwise.
+    const { createAssemblyAiEngine } = await import('./assemblyai-engine.ts')
     return createAssemblyAiEngine({
       apiKey: env.ASSEMBLYAI_API_KEY,
       baseUrl: env.ASSEMBLYAI_BASE_URL,
