@@ -4,13 +4,14 @@ import { createConcurrencyLimit } from './concurrency-limit.ts'
 
 // OWASP's Argon2id option of 7 MiB, 5 passes, 1 lane: as strong as its 19 MiB and 2 passes, for
 // about the same CPU. The smaller block matters on a server held under 200 MB: the allocator of
-// @node-rs/argon2 (mimalloc) keeps a freed block resident, so each thread that has hashed holds
-// one. The work runs on libuv's thread pool, so the event loop keeps serving other requests.
+// @node-rs/argon2 (mimalloc) keeps a freed block resident, so from its first sign-in on the server
+// holds one block for each hash it has run at once. The work runs on libuv's thread pool, so the
+// event loop keeps serving other requests.
 const argon2id = new Argon2id({ memorySize: 7_168, iterations: 5, parallelism: 1 })
 
 // Each hash keeps a core busy for its whole run: with as many hashes as the pool has threads (4),
 // a burst of logins takes every core and the event loop starves. At most cores-1 at a time
-// leaves it a core; the others wait their turn (and hold 7 MiB each).
+// leaves it a core; the others wait their turn.
 const limited = createConcurrencyLimit(Math.max(1, availableParallelism() - 1))
 
 export function hashPassword(password: string): Promise<string> {
