@@ -7,6 +7,8 @@ import type { UploadQuota } from './uploads/uploads.service.ts'
 export type Auth = {
   hashPassword: (password: string) => Promise<string>
   verifyPassword: (hash: string, password: string) => Promise<boolean>
+  /** Whether a hash was made at older parameters than hashPassword's: sign-in replaces it. */
+  isHashOutdated: (hash: string) => boolean
   /** Costs as much as a real verification; used when there is no account to check against. */
   verifyDummyPassword: (password: string) => Promise<void>
   /** Starts a session for the user and sets its cookie on the response. */

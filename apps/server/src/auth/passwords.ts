@@ -7,7 +7,10 @@ import { createConcurrencyLimit } from './concurrency-limit.ts'
 // @node-rs/argon2 (mimalloc) keeps a freed block resident, so from its first sign-in on the server
 // holds one block for each hash it has run at once. The work runs on libuv's thread pool, so the
 // event loop keeps serving other requests.
-const argon2id = new Argon2id({ memorySize: 7_168, iterations: 5, parallelism: 1 })
+const PARAMETERS = { memorySize: 7_168, iterations: 5, parallelism: 1 }
+const argon2id = new Argon2id(PARAMETERS)
+/** How every hash made now begins (PHC format): one that begins otherwise was made before. */
+const CURRENT_HASH_PREFIX = `$argon2id$v=19$m=${PARAMETERS.memorySize},t=${PARAMETERS.iterations},p=${PARAMETERS.parallelism}$`
 
 // Each hash keeps a core busy for its whole run: with as many hashes as the pool has threads (4),
 // a burst of logins takes every core and the event loop starves. At most cores-1 at a time
@@ -25,6 +28,15 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
     // Not an Argon2 hash at all (e.g. the system account's placeholder): nothing can match it.
     return false
   }
+}
+
+/**
+ * Whether a hash was made at other parameters than hashPassword's. A wrong password for such an
+ * account takes as long as its parameters cost, unlike an unknown email's dummy verification, so
+ * sign-in rehashes it at once.
+ */
+export function isHashOutdated(hash: string): boolean {
+  return !hash.startsWith(CURRENT_HASH_PREFIX)
 }
 
 let dummyHash: Promise<string> | undefined

@@ -1,6 +1,6 @@
 import type { Auth } from '@fiveconnect/api'
 import type { AppLucia } from './lucia.ts'
-import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts'
+import { hashPassword, isHashOutdated, verifyDummyPassword, verifyPassword } from './passwords.ts'
 
 /** The API's view of auth for one request: sessions change through cookies on this response. */
 export function createRequestAuth(
@@ -16,6 +16,7 @@ export function createRequestAuth(
   return {
     hashPassword,
     verifyPassword,
+    isHashOutdated,
     verifyDummyPassword,
     async signIn(userId) {
       // A fresh session id at every sign-in, so a planted cookie is never promoted (session fixation).

@@ -1,5 +1,6 @@
 import { users } from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
+import { Argon2id } from 'oslo/password'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerUser, sessionCookieFrom, type TestApp } from '../test/test-app.ts'
 
@@ -131,6 +132,27 @@ describe('POST /api/login', () => {
     expect(await json(response)).toMatchObject({ role: 'attendee', user: { email: user.email } })
     const me = await t.request('/api/auth/user', { cookie: sessionCookieFrom(response) })
     expect(me.status).toBe(200)
+  })
+
+  it('replaces a hash made at the former parameters at sign-in, and the password still works', async () => {
+    const user = await registerUser(t)
+    const former = new Argon2id({ memorySize: 19_456, iterations: 2, parallelism: 1 })
+    await t.db
+      .update(users)
+      .set({ passwordHash: await former.hash(user.password) })
+      .where(eq(users.id, user.id))
+    const storedHash = async () =>
+      (await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.passwordHash
+
+    const first = await t.request('/api/login', {
+      body: { email: user.email, password: user.password },
+    })
+    expect(first.status).toBe(200)
+    expect(await storedHash()).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/)
+    const again = await t.request('/api/login', {
+      body: { email: user.email, password: user.password },
+    })
+    expect(again.status).toBe(200)
   })
 
   it('gives the same answer for a wrong password and an unknown email', async () => {

@@ -83,6 +83,12 @@ export const authRouter = router({
           message: 'This account has been deactivated. Please contact an administrator.',
         })
       }
+      if (ctx.auth.isHashOutdated(passwordHash)) {
+        await setPassword(ctx.db, {
+          userId: user.id,
+          passwordHash: await ctx.auth.hashPassword(input.password),
+        })
+      }
       await ctx.auth.signIn(user.id)
       return { role: user.role, user }
     }),
