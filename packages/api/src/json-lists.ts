@@ -2,6 +2,7 @@ import {
   emptyJsonPage,
   listConnectionsPageJson,
   listEventsForUserPageJson,
+  pageDatePaths,
   searchConnectionsPageJson,
   searchPeopleAndProfilesJson,
   type Database,
@@ -95,17 +96,15 @@ export const JSON_LISTS: Readonly<Record<string, JsonList<z.ZodType<unknown>>>> 
  * have sent. The items' JSON text is spliced in as Postgres wrote it, never parsed.
  */
 function superjsonPage(page: JsonPage<object>): Uint8Array[] {
-  // Written as text: the paths are the lists' own column names, and an object of a few hundred such
-  // keys, made to be stringified, took a tenth of the server's time on a page. Concatenated in a
-  // loop: flatMap and join took three times as long for a page of events.
-  let values = ''
-  for (const [place, paths] of page.dates) {
-    for (const path of paths.split(',')) {
-      values += `${values === '' ? '' : ','}"items.${place}.${path}":["Date"]`
-    }
-  }
+  // superjson's meta names each Date by its path in the answer, which is the item's path on the
+  // page under `items`: one replacement turns the page's list of paths into the meta's entries.
+  // The paths are the lists' own column names, which JSON needs no escaping for. Built in a loop
+  // over the paths, the meta was two fifths of what the answer allocated.
+  const dates = pageDatePaths(page)
+  const meta = dates
+    ? `,"meta":{"values":{"items.${dates.replaceAll(',', '":["Date"],"items.')}":["Date"]},"v":1}`
+    : ''
   const nextCursor = page.next && encodeCursor(page.next)
-  const meta = values === '' ? '' : `,"meta":{"values":{${values}},"v":1}`
   return [
     utf8.encode('{"json":{"items":'),
     page.json,
