@@ -11,7 +11,6 @@ import { MAX_BATCH_CALLS } from '@fiveconnect/api/schemas'
 import type { Database } from '@fiveconnect/db'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { apiContext } from './api-context.ts'
 import { createLucia } from './auth/lucia.ts'
 import { cachedSessionValidator, type SessionEvents } from './auth/session-cache.ts'
@@ -26,6 +25,7 @@ import type { AppEnv } from './http/app-env.ts'
 import { jsonBodyLimit } from './http/body-limit.ts'
 import { retryAfterHeader, toErrorResponse } from './http/errors.ts'
 import { closeUnreadBody } from './http/close-unread-body.ts'
+import { compressAnswers } from './http/compress-answers.ts'
 import { originCheck } from './http/origin-check.ts'
 import { requestDeadline } from './http/request-deadline.ts'
 import { requestLog } from './http/request-log.ts'
@@ -106,7 +106,7 @@ export function createApp({
   // of JSON and 120 kB compressed. No answer holds a secret beside text an attacker
   // could choose, so compression leaks nothing (BREACH needs both). The client's files come
   // precompressed from serveClient.
-  app.use('/api/*', compress())
+  app.use('/api/*', compressAnswers())
   app.use(closeUnreadBody())
   app.use('/api/*', apiAnswerHeaders())
 

@@ -4,6 +4,7 @@ import { routePath } from 'hono/route'
 import { logger } from '../logging/logger.ts'
 import { observeRequest } from '../metrics/metrics.ts'
 import type { AppEnv } from './app-env.ts'
+import { withDefaultHeaders } from './default-headers.ts'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 /** An id a proxy sent is kept only if it is a short token that cannot forge a log line. */
@@ -20,10 +21,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     const incoming = c.req.header(REQUEST_ID_HEADER)
     const reqId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
     c.set('reqId', reqId)
-    await next()
-    // Set on the answer itself: a handler's own Response (tRPC's, a file's) drops headers set before.
-    // Not c.header(), which would make the answer a streamed Response (see api-answer-headers.ts).
-    c.res.headers.set(REQUEST_ID_HEADER, reqId)
+    await withDefaultHeaders(c, [[REQUEST_ID_HEADER, reqId]], next)
 
     const durationMs = performance.now() - started
     // After next(), the route index is the handler that answered (or the last middleware that did).
