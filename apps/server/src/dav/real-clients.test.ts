@@ -1,14 +1,13 @@
 import { execFile, spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { serve } from '@hono/node-server'
 import { events, people } from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
 import { createDAVClient } from 'tsdav'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serveOverNode, type NodeServer } from '../test/node-server.ts'
 import { createTestApp, json, registerUser, type TestApp } from '../test/test-app.ts'
 import { trpcMutation } from '../test/trpc-calls.ts'
 
@@ -20,7 +19,7 @@ const SETUP_HINT = 'scripts/setup-test-deps.sh installs vdirsyncer and python3-v
 const run = promisify(execFile)
 
 let t: TestApp
-let server: ReturnType<typeof serve>
+let server: NodeServer
 let base: string
 let owner: Awaited<ReturnType<typeof registerUser>>
 let dir: string
@@ -42,12 +41,8 @@ async function meet(
 }
 
 beforeAll(async () => {
-  base = await new Promise<string>((resolve) => {
-    server = serve(
-      { fetch: (request) => t.app.fetch(request), hostname: '127.0.0.1', port: 0 },
-      (info: AddressInfo) => resolve(`http://127.0.0.1:${String(info.port)}`),
-    )
-  })
+  server = await serveOverNode((request, env) => t.app.fetch(request, env))
+  base = server.base
   t = await createTestApp({ appUrl: base })
   dir = await mkdtemp(join(tmpdir(), 'fiveconnect-dav-'))
   owner = await registerUser(t)
@@ -77,7 +72,7 @@ beforeAll(async () => {
     .where(eq(people.id, personIds.Rajesh ?? ''))
 })
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
+  await server.close()
   await t.close()
   await rm(dir, { recursive: true, force: true })
 })

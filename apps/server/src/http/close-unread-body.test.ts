@@ -1,22 +1,17 @@
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serveOverNode, type NodeServer } from '../test/node-server.ts'
 import { createTestApp, TEST_APP_URL, type TestApp } from '../test/test-app.ts'
 
 let t: TestApp
-let server: ReturnType<typeof serve>
+let server: NodeServer
 let base = ''
 beforeAll(async () => {
   t = await createTestApp()
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${String(info.port)}`
-      resolve()
-    })
-  })
+  server = await serveOverNode(t.app.fetch)
+  base = server.base
 })
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
+  await server.close()
   await t.close()
 })
 

@@ -1,27 +1,22 @@
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHARE_PAGE_CSP } from '../share/share-page.html.ts'
+import { serveOverNode, type NodeServer } from '../test/node-server.ts'
 import { createTestApp, registerUser, type TestApp } from '../test/test-app.ts'
 
 // Served by Node (as index.ts serves the app), the default headers go on Node's response; called
 // as app.request, on the answer. Both must answer the same headers.
 let t: TestApp
-let server: ReturnType<typeof serve>
+let server: NodeServer
 let base = ''
 let cookie = ''
 beforeAll(async () => {
   t = await createTestApp()
   cookie = (await registerUser(t)).cookie
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${String(info.port)}`
-      resolve()
-    })
-  })
+  server = await serveOverNode(t.app.fetch)
+  base = server.base
 })
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
+  await server.close()
   await t.close()
 })
 

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { RATE_LIMIT_POLICIES } from '@fiveconnect/api/server'
 import { users } from '@fiveconnect/db'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serveOverNode, type NodeServer } from '../test/node-server.ts'
 import { createTestApp, json, registerUser, signInAdmin, type TestApp } from '../test/test-app.ts'
 
 // The app listens on a real port and its APP_URL is that port's address, so a feed link is
@@ -13,22 +12,14 @@ import { createTestApp, json, registerUser, signInAdmin, type TestApp } from '..
 
 const FEED_FETCHES_PER_HOUR = 5
 let t: TestApp
-let server: ReturnType<typeof serve>
+let server: NodeServer
 let grace: Awaited<ReturnType<typeof registerUser>>
 let stranger: Awaited<ReturnType<typeof registerUser>>
 
 beforeAll(async () => {
-  const base = await new Promise<string>((resolve) => {
-    server = serve(
-      {
-        // Nothing is fetched before the app below exists.
-        fetch: (request) => t.app.fetch(request),
-        hostname: '127.0.0.1',
-        port: 0,
-      },
-      (info: AddressInfo) => resolve(`http://127.0.0.1:${String(info.port)}`),
-    )
-  })
+  // Nothing is fetched before the app below exists.
+  server = await serveOverNode((request, env) => t.app.fetch(request, env))
+  const { base } = server
   t = await createTestApp({
     appUrl: base,
     rateLimits: {
@@ -64,7 +55,7 @@ beforeAll(async () => {
   )
 })
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
+  await server.close()
   await t.close()
 })
 
