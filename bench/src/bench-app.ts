@@ -2,7 +2,7 @@ import { startAppServer } from './app-server.ts'
 import type { Dataset } from './dataset.ts'
 import { measureClient } from './client/measure-client.ts'
 import { hotScenarios } from './hot-routes.ts'
-import { measureFloors } from './limits/floors.ts'
+import { startFloors } from './limits/floors.ts'
 import { measureLimits } from './limits/measure-limits.ts'
 import {
   capturePayloads,
@@ -38,10 +38,7 @@ export async function benchApp(options: {
   log(`${group}: starting the production server`)
   const server = await startAppServer(options.database)
   const figures: Figure[] = []
-  // The floors are Postgres's: PGlite's figures are shown without them.
-  let limits: Limits = options.limits
-    ? { ...options.limits, floors: {} }
-    : { framework: {}, floors: {} }
+  let limits: Limits = options.limits ?? { framework: {} }
   try {
     const sessions = await signInAll(server.url, dataset).catch((error: unknown) => {
       figures.push({ group, name: 'sign-in', unit: '', error: messageOf(error) })
@@ -68,31 +65,38 @@ export async function benchApp(options: {
           figures.push(...measured.figures)
         }
       }
-      if (options.database.kind === 'postgres') {
-        const measured = await measureFloors({
-          databaseUrl: options.database.url,
-          userId: dataset.accounts.measured.id,
-          cookie: sessions.measured,
-          scenarios: hotScenarios(dataset),
-          durations,
-          log,
-        })
-        limits = { ...limits, floors: Object.fromEntries(measured.floors) }
-        figures.push(...measured.figures)
+      const floors =
+        options.database.kind === 'postgres'
+          ? await startFloors({
+              databaseUrl: options.database.url,
+              userId: dataset.accounts.measured.id,
+              cookie: sessions.measured,
+              scenarios: hotScenarios(dataset),
+              durations,
+            }).catch((error: unknown) => {
+              figures.push({ group: 'Limits', name: 'floors', unit: '', error: messageOf(error) })
+              return undefined
+            })
+          : undefined
+      try {
+        figures.push(...(floors?.figures ?? []))
+        log(`${group}: load runs`)
+        figures.push(
+          ...(await measureApp({
+            group,
+            baseUrl: server.url,
+            serverPid: server.pid,
+            dataset,
+            sessions,
+            limits,
+            floors,
+            durations,
+            log,
+          })),
+        )
+      } finally {
+        await floors?.stop()
       }
-      log(`${group}: load runs`)
-      figures.push(
-        ...(await measureApp({
-          group,
-          baseUrl: server.url,
-          serverPid: server.pid,
-          dataset,
-          sessions,
-          limits,
-          durations,
-          log,
-        })),
-      )
     }
     if (group === 'Postgres') {
       figures.push(

@@ -8,6 +8,7 @@ import {
 } from './load/run-load.ts'
 import { signIn } from './load/sign-in.ts'
 import { sampleRss } from './processes/rss.ts'
+import type { Floors } from './limits/floors.ts'
 import type { Figure } from './report.ts'
 import { hotScenarios } from './hot-routes.ts'
 import {
@@ -29,8 +30,6 @@ export type Limits = {
   framework: Partial<Record<FrameworkPayload, LatencyLimit>>
   /** pgbench -S on the same Postgres: transactions per second. */
   pgbenchTps?: number
-  /** Each hot scenario's floor (limits/floors.ts), by the scenario's name: Postgres only. */
-  floors: Record<string, LatencyLimit>
 }
 
 type Scenario = {
@@ -69,14 +68,17 @@ export function loadFigures(group: string, run: LoadRun, limit: Limit | undefine
   ]
 }
 
-function limitOf(scenario: Scenario, limits: Limits): Limit | undefined {
+function limitOf(
+  scenario: Scenario,
+  limits: Limits,
+  floor: LatencyLimit | undefined,
+): Limit | undefined {
   if (scenario.limit === 'pgbench') {
     return limits.pgbenchTps === undefined
       ? undefined
       : { name: 'pgbench -S', requestsPerSecond: limits.pgbenchTps }
   }
-  const floor = scenario.limit === 'floor' ? limits.floors[scenario.name] : undefined
-  return floor && { name: 'floor', ...floor }
+  return scenario.limit === 'floor' && floor ? { name: 'floor', ...floor } : undefined
 }
 
 async function attempt(name: string, work: () => Promise<LoadResult>): Promise<LoadRun> {
@@ -161,6 +163,7 @@ export async function measureApp({
   dataset,
   sessions,
   limits,
+  floors,
   durations,
   log,
 }: {
@@ -171,6 +174,8 @@ export async function measureApp({
   dataset: Dataset
   sessions: AppSessions
   limits: Limits
+  /** The hot scenarios' floors, measured on either side of the app's run of each: Postgres only. */
+  floors?: Floors
   durations: Durations
   log: (message: string) => void
 }): Promise<Figure[]> {
@@ -235,25 +240,34 @@ export async function measureApp({
   const runs = new Map<string, LoadRun>()
   for (const scenario of scenarios) {
     log(`  ${scenario.name}`)
-    await waitUntilIdle(baseUrl + IDLE_PATH)
-    const rss = sampleRss(serverPid)
-    const run = await attempt(scenario.name, () =>
-      runLoad({
-        baseUrl,
-        idlePath: IDLE_PATH,
-        requests: scenario.requests,
-        cookie: scenario.cookie,
-        connections: scenario.connections,
-        ...durations,
-      }),
-    )
-    rss.stop()
+    const appRun = async () => {
+      await waitUntilIdle(baseUrl + IDLE_PATH)
+      const rss = sampleRss(serverPid)
+      const run = await attempt(scenario.name, () =>
+        runLoad({
+          baseUrl,
+          idlePath: IDLE_PATH,
+          requests: scenario.requests,
+          cookie: scenario.cookie,
+          connections: scenario.connections,
+          ...durations,
+        }),
+      )
+      rss.stop()
+      return { run, rssMb: rss.maxMb() }
+    }
+    const measured =
+      scenario.limit === 'floor' && floors
+        ? await floors.around(scenario.name, appRun)
+        : { result: await appRun(), figures: [] }
+    const { run, rssMb } = measured.result
     runs.set(scenario.name, run)
-    figures.push(...loadFigures(group, run, limitOf(scenario, limits)), {
+    figures.push(...measured.figures)
+    figures.push(...loadFigures(group, run, limitOf(scenario, limits, measured.floor)), {
       group,
       name: `${scenario.name} server RSS, maximum`,
       unit: 'MB',
-      value: rss.maxMb(),
+      value: rssMb,
     })
   }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { captureStatements } from '@fiveconnect/db/bench'
 import type { HotScenario } from '../hot-routes.ts'
-import { runCleanLoad } from '../load/run-load.ts'
+import { runCleanLoad, type LoadResult } from '../load/run-load.ts'
 import type { Durations, LatencyLimit } from '../measure-app.ts'
 import { messageOf } from '../messages.ts'
 import { freePort } from '../processes/free-port.ts'
@@ -13,17 +13,31 @@ import { floorStatement, type FloorStatement } from './floor-statement.ts'
 
 const BENCH_DIR = resolve(import.meta.dirname, '../..')
 
-/** A floor: the statements of one scenario's calls, shared by the scenarios that send the same. */
-type FloorSet = { scenarios: string[]; statements: FloorStatement[] }
+/** The hot scenarios' floors, served by their own process beside the app. */
+export type Floors = {
+  /** Figures of the floors that could not be built (their statements were not captured). */
+  figures: Figure[]
+  /**
+   * Runs the app's run of a scenario between two runs of its floor, the first with the warm-up and
+   * the second without: load that drifts on this shared host over the seconds of the app's run moves
+   * both runs of the floor, and their mean is the floor. No floor (its figure says why) when it could
+   * not be built or one of its runs failed.
+   */
+  around: <Result>(
+    scenario: string,
+    appRun: () => Promise<Result>,
+  ) => Promise<{ result: Result; floor?: LatencyLimit; figures: Figure[] }>
+  stop: () => Promise<void>
+}
 
 /** Each scenario's calls as the floor's statements, captured from the app's code on this database. */
-async function floorSets(
+async function floorStatements(
   databaseUrl: string,
   userId: string,
   scenarios: readonly HotScenario[],
   figures: Figure[],
-): Promise<FloorSet[]> {
-  const sets = new Map<string, FloorSet>()
+): Promise<Map<string, FloorStatement[]>> {
+  const floors = new Map<string, FloorStatement[]>()
   for (const scenario of scenarios) {
     try {
       const statements: FloorStatement[] = []
@@ -31,35 +45,33 @@ async function floorSets(
         const captured = await captureStatements(databaseUrl, (db) => call.answer(db, userId))
         statements.push(floorStatement(captured, scenario.selects, userId))
       }
-      const key = JSON.stringify(statements)
-      const set = sets.get(key) ?? { scenarios: [], statements }
-      set.scenarios.push(scenario.name)
-      sets.set(key, set)
+      floors.set(scenario.name, statements)
     } catch (error) {
       figures.push({
         group: 'Limits',
-        name: `floor of ${scenario.name}`,
+        name: floorName(scenario.name),
         unit: 'req/s',
         error: messageOf(error),
       })
     }
   }
-  return [...sets.values()]
+  return floors
 }
 
+const floorName = (scenario: string) => `floor of ${scenario}`
+
 /**
- * The floor of every hot scenario, measured in this run: a bare Hono + postgres-js server that
- * runs the statements the app sends for each call, folded into one with the session check
- * (floor-statement.ts), and serves the JSON text Postgres built. Scenarios that send the same
- * statements share one floor.
+ * Starts the floors of the hot scenarios: a bare Hono + postgres-js server that runs the statements
+ * the app sends for each call, folded into one with the session check (floor-statement.ts), and
+ * serves the JSON text Postgres built. Each floor is measured on either side of the app's run of the
+ * same scenario (around), not minutes before it.
  */
-export async function measureFloors({
+export async function startFloors({
   databaseUrl,
   userId,
   cookie,
   scenarios,
   durations,
-  log,
 }: {
   databaseUrl: string
   /** The signed-in user whose session `cookie` holds. */
@@ -67,22 +79,24 @@ export async function measureFloors({
   cookie: string
   scenarios: readonly HotScenario[]
   durations: Durations
-  log: (message: string) => void
-}): Promise<{ floors: Map<string, LatencyLimit>; figures: Figure[] }> {
+}): Promise<Floors> {
   const figures: Figure[] = []
-  const floors = new Map<string, LatencyLimit>()
-  const sets = await floorSets(databaseUrl, userId, scenarios, figures)
-  const named = sets.map((set, index) => ({
-    ...set,
-    names: set.statements.map((_statement, call) => `${index}-${call}`),
-  }))
+  const statements = await floorStatements(databaseUrl, userId, scenarios, figures)
+  const paths = new Map(
+    [...statements].map(([scenario, calls], index) => [
+      scenario,
+      calls.map((_statement, call) => `${index}-${call}`),
+    ]),
+  )
   const dir = await mkdtemp(join(tmpdir(), 'fiveconnect-floors-'))
   const floorsFile = join(dir, 'floors.json')
   await writeFile(
     floorsFile,
     JSON.stringify(
       Object.fromEntries(
-        named.flatMap((set) => set.names.map((name, call) => [name, set.statements[call]])),
+        [...statements].flatMap(([scenario, calls]) =>
+          calls.map((statement, call) => [paths.get(scenario)?.[call], statement]),
+        ),
       ),
     ),
   )
@@ -98,35 +112,70 @@ export async function measureFloors({
       FLOORS_FILE: floorsFile,
       DATABASE_URL: databaseUrl,
     },
-  })
-  try {
-    for (const set of named) {
-      const name = `floor of ${set.scenarios.join(' and ')}`
-      log(`Limit: ${name}`)
-      try {
-        const { requestsPerSecond, latency } = await runCleanLoad({
-          baseUrl: server.url,
-          requests: set.names.map((floor) => ({ method: 'GET', path: `/floor/${floor}` })),
-          cookie,
-          connections: 50,
-          idlePath: '/health',
-          ...durations,
-        })
-        for (const scenario of set.scenarios) {
-          floors.set(scenario, { requestsPerSecond, p95: latency.p95, p99: latency.p99 })
-        }
-        figures.push(
-          { group: 'Limits', name: `${name}, throughput`, unit: 'req/s', value: requestsPerSecond },
-          { group: 'Limits', name: `${name}, p95`, unit: 'ms', value: latency.p95 },
-          { group: 'Limits', name: `${name}, p99`, unit: 'ms', value: latency.p99 },
-        )
-      } catch (error) {
-        figures.push({ group: 'Limits', name, unit: 'req/s', error: messageOf(error) })
-      }
-    }
-  } finally {
-    await server.stop()
+  }).catch(async (error: unknown) => {
     await rm(dir, { recursive: true, force: true })
+    throw error
+  })
+
+  const runFloor = (names: string[], warmupSeconds: number) =>
+    runCleanLoad({
+      baseUrl: server.url,
+      requests: names.map((floor) => ({ method: 'GET', path: `/floor/${floor}` })),
+      cookie,
+      connections: 50,
+      idlePath: '/health',
+      ...durations,
+      warmupSeconds,
+    })
+
+  async function around<Result>(scenario: string, appRun: () => Promise<Result>) {
+    const names = paths.get(scenario)
+    if (!names) return { result: await appRun(), figures: [] }
+    const name = floorName(scenario)
+    const before = await runFloor(names, durations.warmupSeconds).catch(messageOf)
+    const result = await appRun()
+    const after = await runFloor(names, 0).catch(messageOf)
+    if (typeof before === 'string' || typeof after === 'string') {
+      const error = [before, after].find((run) => typeof run === 'string')
+      return { result, figures: [{ group: 'Limits', name, unit: 'req/s', error }] }
+    }
+    const mean = (value: (run: LoadResult) => number) => (value(before) + value(after)) / 2
+    const floor = {
+      requestsPerSecond: mean((run) => run.requestsPerSecond),
+      p95: mean((run) => run.latency.p95),
+      p99: mean((run) => run.latency.p99),
+    }
+    const figures: Figure[] = [
+      {
+        group: 'Limits',
+        name: `${name}, throughput`,
+        unit: 'req/s',
+        value: floor.requestsPerSecond,
+      },
+      {
+        group: 'Limits',
+        name: `${name}, throughput before the app's run`,
+        unit: 'req/s',
+        value: before.requestsPerSecond,
+      },
+      {
+        group: 'Limits',
+        name: `${name}, throughput after it`,
+        unit: 'req/s',
+        value: after.requestsPerSecond,
+      },
+      { group: 'Limits', name: `${name}, p95`, unit: 'ms', value: floor.p95 },
+      { group: 'Limits', name: `${name}, p99`, unit: 'ms', value: floor.p99 },
+    ]
+    return { result, floor, figures }
   }
-  return { floors, figures }
+
+  return {
+    figures,
+    around,
+    stop: async () => {
+      await server.stop()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
 }

@@ -15,7 +15,7 @@ export async function measureLimits(
   log: (message: string) => void,
 ): Promise<{ limits: Limits; figures: Figure[] }> {
   const figures: Figure[] = []
-  const limits: Limits = { framework: {}, floors: {} }
+  const limits: Limits = { framework: {} }
   log('Limit: bare Hono with the same payloads')
   let bare: RunningProcess | undefined
   try {
