@@ -82,24 +82,21 @@ export async function startFloors({
 }): Promise<Floors> {
   const figures: Figure[] = []
   const statements = await floorStatements(databaseUrl, userId, scenarios, figures)
+  // Each call's statement is served at /floor/<scenario's index>-<call's index>.
+  const files: Record<string, FloorStatement> = {}
   const paths = new Map(
     [...statements].map(([scenario, calls], index) => [
       scenario,
-      calls.map((_statement, call) => `${index}-${call}`),
+      calls.map((statement, call) => {
+        const path = `${index}-${call}`
+        files[path] = statement
+        return path
+      }),
     ]),
   )
   const dir = await mkdtemp(join(tmpdir(), 'fiveconnect-floors-'))
   const floorsFile = join(dir, 'floors.json')
-  await writeFile(
-    floorsFile,
-    JSON.stringify(
-      Object.fromEntries(
-        [...statements].flatMap(([scenario, calls]) =>
-          calls.map((statement, call) => [paths.get(scenario)?.[call], statement]),
-        ),
-      ),
-    ),
-  )
+  await writeFile(floorsFile, JSON.stringify(files))
   const port = await freePort()
   const server = await startNodeServer({
     args: ['--import', 'tsx', 'src/limits/floor-server.ts'],
@@ -135,37 +132,30 @@ export async function startFloors({
     const before = await runFloor(names, durations.warmupSeconds).catch(messageOf)
     const result = await appRun()
     const after = await runFloor(names, 0).catch(messageOf)
-    if (typeof before === 'string' || typeof after === 'string') {
-      const error = [before, after].find((run) => typeof run === 'string')
-      return { result, figures: [{ group: 'Limits', name, unit: 'req/s', error }] }
-    }
+    const failed = (error: string) => ({
+      result,
+      figures: [{ group: 'Limits', name, unit: 'req/s', error }],
+    })
+    if (typeof before === 'string') return failed(before)
+    if (typeof after === 'string') return failed(after)
     const mean = (value: (run: LoadResult) => number) => (value(before) + value(after)) / 2
     const floor = {
       requestsPerSecond: mean((run) => run.requestsPerSecond),
       p95: mean((run) => run.latency.p95),
       p99: mean((run) => run.latency.p99),
     }
-    const figures: Figure[] = [
-      {
-        group: 'Limits',
-        name: `${name}, throughput`,
-        unit: 'req/s',
-        value: floor.requestsPerSecond,
-      },
-      {
-        group: 'Limits',
-        name: `${name}, throughput before the app's run`,
-        unit: 'req/s',
-        value: before.requestsPerSecond,
-      },
-      {
-        group: 'Limits',
-        name: `${name}, throughput after it`,
-        unit: 'req/s',
-        value: after.requestsPerSecond,
-      },
-      { group: 'Limits', name: `${name}, p95`, unit: 'ms', value: floor.p95 },
-      { group: 'Limits', name: `${name}, p99`, unit: 'ms', value: floor.p99 },
+    const figure = (what: string, unit: string, value: number): Figure => ({
+      group: 'Limits',
+      name: `${name}, ${what}`,
+      unit,
+      value,
+    })
+    const figures = [
+      figure('throughput', 'req/s', floor.requestsPerSecond),
+      figure("throughput before the app's run", 'req/s', before.requestsPerSecond),
+      figure('throughput after it', 'req/s', after.requestsPerSecond),
+      figure('p95', 'ms', floor.p95),
+      figure('p99', 'ms', floor.p99),
     ]
     return { result, floor, figures }
   }
