@@ -1,11 +1,13 @@
 import {
+  datePaths,
   emptyJsonPage,
+  getHomeSummaryJson,
   listConnectionsPageJson,
   listEventsForUserPageJson,
-  pageDatePaths,
   searchConnectionsPageJson,
   searchPeopleAndProfilesJson,
   type Database,
+  type JsonAnswer,
   type JsonPage,
   type SearchPosition,
 } from '@fiveconnect/db'
@@ -20,15 +22,18 @@ import {
 } from './connections/connection.schema.ts'
 import { memorySearchOf } from './connections/memory-search.ts'
 import { eventForUserPageOutput, listEventsInput } from './events/event.schema.ts'
+import { homeSummaryOf } from './home/home-summary.ts'
+import { homeSummaryInput, homeSummaryOutput } from './home/home.schema.ts'
 import { peopleSearchOf } from './people/people-search.ts'
 import { peopleSearchOutput, searchPeopleInput } from './people/person.schema.ts'
 
 const utf8 = new TextEncoder()
 
 /**
- * A list the client reads over tRPC whose JSON Postgres writes as text: the procedure of the same
- * path answers the same list, built as objects. `answer` reads it for the signed-in user, as
- * superjson would write the procedure's answer (in parts, spliced together as they are).
+ * A list (or Home's summary) the client reads over tRPC whose JSON Postgres writes as text: the
+ * procedure of the same path answers the same, built as objects. `answer` reads it for the
+ * signed-in user, as superjson would write the procedure's answer (in parts, spliced together as
+ * they are).
  */
 type JsonList<Input extends z.ZodType> = {
   input: Input
@@ -78,6 +83,14 @@ export const JSON_LISTS: Readonly<Record<string, JsonList<z.ZodType<unknown>>>> 
     answer: async (db, userId, { limit, cursor, ...filters }) =>
       superjsonPage(await listEventsForUserPageJson(db, userId, { limit, after: cursor }, filters)),
   }),
+  'home.summary': jsonList({
+    input: homeSummaryInput,
+    output: homeSummaryOutput,
+    answer: async (db, userId, input) => {
+      const summary = await getHomeSummaryJson(db, homeSummaryOf(userId, input))
+      return [utf8.encode('{"json":'), summary.json, utf8.encode(`${superjsonMeta(summary)}}`)]
+    },
+  }),
   'people.search': jsonList({
     input: searchPeopleInput,
     output: peopleSearchOutput,
@@ -96,20 +109,26 @@ export const JSON_LISTS: Readonly<Record<string, JsonList<z.ZodType<unknown>>>> 
  * have sent. The items' JSON text is spliced in as Postgres wrote it, never parsed.
  */
 function superjsonPage(page: JsonPage<object>): Uint8Array[] {
-  // superjson's meta names each Date by its path in the answer, which is the item's path on the
-  // page under `items`: one replacement turns the page's list of paths into the meta's entries.
-  // The paths are the lists' own column names, which JSON needs no escaping for. Built in a loop
-  // over the paths, the meta was two fifths of what the answer allocated.
-  const dates = pageDatePaths(page)
-  const meta = dates
-    ? `,"meta":{"values":{"items.${dates.replaceAll(',', '":["Date"],"items.')}":["Date"]},"v":1}`
-    : ''
   const nextCursor = page.next && encodeCursor(page.next)
   return [
     utf8.encode('{"json":{"items":'),
     page.json,
-    utf8.encode(`,"nextCursor":${JSON.stringify(nextCursor)}}${meta}}`),
+    utf8.encode(`,"nextCursor":${JSON.stringify(nextCursor)}}${superjsonMeta(page, 'items.')}}`),
   ]
+}
+
+/**
+ * superjson's `meta` for an answer whose JSON sits at `prefix` in what the procedure returns, as
+ * the text that follows its `json` (nothing when it holds no date). The meta names each Date by
+ * its path: one replacement turns the answer's list of paths into the meta's entries. The paths
+ * are the tables' own column names, which JSON needs no escaping for. Built in a loop over the
+ * paths, the meta was two fifths of what a page's answer allocated.
+ */
+function superjsonMeta(answer: JsonAnswer, prefix = ''): string {
+  const dates = datePaths(answer)
+  if (!dates) return ''
+  const entries = `"${prefix}${dates.replaceAll(',', `":["Date"],"${prefix}`)}":["Date"]`
+  return `,"meta":{"values":{${entries}},"v":1}`
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Context as ApiContext } from '@fiveconnect/api'
 import {
+  connections,
   createConnection,
   createEvent,
   createPerson,
@@ -8,6 +9,7 @@ import {
   type PublicUser,
 } from '@fiveconnect/db'
 import { createTestDb, createTestUser, emptyConnectionContent } from '@fiveconnect/db/testing'
+import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import superjson from 'superjson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -50,7 +52,7 @@ async function seed(db: DbHandle['db'], authorId: string) {
       lastName: `Person ${index}`,
       ownerId: authorId,
     })
-    await createConnection(db, {
+    const connection = await createConnection(db, {
       ...emptyConnectionContent,
       personId: person.id,
       authorId,
@@ -58,7 +60,16 @@ async function seed(db: DbHandle['db'], authorId: string) {
       voiceNoteRecordedAt: index === 0 ? new Date('2026-03-01T19:00:00.000Z') : null,
       // Memory search's highlights: a short text whole, a long one as excerpts, JSON's escapes.
       notes: index === 1 ? LONG_NOTES : 'Said "call me\\back"\tabout\npayments at the fintech bar',
+      // Due on Home whatever today is.
+      followUpOn: index === 2 ? '2026-03-05' : null,
     })
+    // Home's 'Shared with you': the person sent their details back through the share page.
+    if (index === 0) {
+      await db
+        .update(connections)
+        .set({ sharedAt: new Date() })
+        .where(eq(connections.id, connection.id))
+    }
   }
 }
 
@@ -111,6 +122,25 @@ describe('tRPC lists answered from the JSON Postgres built', () => {
       expect(fromJson).toEqual(fromProcedure)
     },
   )
+
+  it('home.summary: exactly what the procedure answers, dates as Dates', async () => {
+    const input = { today: new Date().toISOString().slice(0, 10) }
+    const [fromJson] = await batch(['home.summary'], [input])
+    const [fromProcedure] = await batch(['home.summary', 'auth.me'], [input, undefined])
+    expect(fromJson).toEqual(fromProcedure)
+    type Summary = {
+      recentConnections: { createdAt: unknown; event: { startDateTime: unknown } | null }[]
+      followUpsDue: unknown[]
+      sharedWithYou: { voiceNoteRecordedAt: unknown }[]
+    }
+    const { recentConnections, followUpsDue, sharedWithYou } = fromJson as Summary
+    expect(recentConnections).toHaveLength(3)
+    expect(recentConnections[0]?.createdAt).toBeInstanceOf(Date)
+    expect(recentConnections.find(({ event }) => event)?.event?.startDateTime).toBeInstanceOf(Date)
+    expect(followUpsDue).toHaveLength(1)
+    expect(sharedWithYou).toHaveLength(1)
+    expect(sharedWithYou[0]?.voiceNoteRecordedAt).toBeInstanceOf(Date)
+  })
 
   it('people.search: the people whose name starts with the text, the closest first', async () => {
     const [found] = await batch(['people.search'], [{ q: 'zoë person' }])

@@ -2,17 +2,20 @@ import { and, count, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from '
 import type { Database } from '../client.ts'
 import { connections, events, people } from '../schema/index.ts'
 import {
+  connectionDates,
   connectionJson,
   connectionShape,
   hasOpenFollowUp,
   type ConnectionWithDetails,
 } from './connections.ts'
 import {
+  arrayDatePaths,
+  jsonAnswerStatement,
   jsonArrayText,
-  jsonBytesStatement,
   jsonDateReviver,
   jsonObject,
   statementCache,
+  type JsonAnswer,
 } from './json-text.ts'
 
 export type HomeSummary = {
@@ -21,12 +24,12 @@ export type HomeSummary = {
   followUpsDue: {
     id: string
     followUpOn: string
-    person: { firstName: string; lastName: string; company: string | null }
+    person: { firstName: string; lastName: string }
   }[]
   sharedWithYou: ConnectionWithDetails[]
 }
 
-type HomeSummaryParams = {
+export type HomeSummaryParams = {
   authorId: string
   recentCount: number
   dueBy: string
@@ -37,8 +40,7 @@ type HomeSummaryParams = {
 // timestamps' values through as they are.
 type HomeSummaryValues = Omit<HomeSummaryParams, 'sharedSince'> & { sharedSince: string }
 
-const homeSummaryStatement =
-  statementCache<(values: HomeSummaryValues) => Promise<Uint8Array<ArrayBuffer>>>()
+const homeSummaryStatement = statementCache<(values: HomeSummaryValues) => Promise<JsonAnswer>>()
 
 const reviveConnectionDates = jsonDateReviver(connectionShape)
 
@@ -52,13 +54,10 @@ const utf8Text = new TextDecoder()
  */
 export async function getHomeSummary(
   db: Database,
-  { sharedSince, ...values }: HomeSummaryParams,
+  params: HomeSummaryParams,
 ): Promise<HomeSummary> {
-  const statement = homeSummaryStatement(db, 'home_summary_json', () =>
-    jsonBytesStatement<HomeSummaryValues>(db, 'home_summary_json', homeSummaryQuery(db)),
-  )
   const summary = JSON.parse(
-    utf8Text.decode(await statement({ ...values, sharedSince: sharedSince.toISOString() })),
+    utf8Text.decode((await getHomeSummaryJson(db, params)).json),
   ) as HomeSummary
   for (const connection of [...summary.recentConnections, ...summary.sharedWithYou]) {
     reviveConnectionDates(connection)
@@ -66,21 +65,48 @@ export async function getHomeSummary(
   return summary
 }
 
+/**
+ * getHomeSummary's answer as the JSON text Postgres writes, its dates as ISO strings, with their
+ * paths ('recentConnections.0.createdAt,...').
+ */
+export function getHomeSummaryJson(
+  db: Database,
+  { sharedSince, ...values }: HomeSummaryParams,
+): Promise<JsonAnswer> {
+  const statement = homeSummaryStatement(db, 'home_summary_json', () =>
+    jsonAnswerStatement<HomeSummaryValues>(db, 'home_summary_json', homeSummaryQuery(db)),
+  )
+  return statement({ ...values, sharedSince: sharedSince.toISOString() })
+}
+
 const authorId = sql.placeholder('authorId')
 const recentCount = sql.placeholder('recentCount')
 
 /**
- * The JSON array of the connections whose ids `ids` selects, in `order`: the ids come first from
- * the author's index, so only they are joined (joined first, Postgres hashed all of the author's
- * people, by a sequential scan, to keep 3).
+ * One row: `json`, the JSON array of the connections whose ids `ids` selects, in `order`, and
+ * `dates`, the paths of its dates under `key` ('recentConnections.0.createdAt,...'). The ids come
+ * first from the author's index, so only they are joined (joined first, Postgres hashed all of the
+ * author's people, by a sequential scan, to keep 3).
  */
-function connectionsJson(db: Database, ids: SQLWrapper, order: SQL) {
-  return db
-    .select({ json: jsonArrayText(connectionJson(), order) })
+function connectionsJson(db: Database, ids: SQLWrapper, order: SQL, key: string) {
+  const rows = db
+    .select({
+      row: connectionJson().as('row'),
+      dates: connectionDates().as('dates'),
+      n: sql<number>`row_number() over (order by ${order})`.as('n'),
+    })
     .from(connections)
     .innerJoin(people, eq(people.id, connections.personId))
     .leftJoin(events, eq(events.id, connections.eventId))
     .where(sql`${connections.id} in (${ids})`)
+    .as(`${key}_rows`)
+  return db
+    .select({
+      json: sql<string>`coalesce(json_agg(${rows.row} order by ${rows.n}), '[]')`.as(`${key}_json`),
+      dates: arrayDatePaths(rows, `${key}.`).as(`${key}_dates`),
+    })
+    .from(rows)
+    .as(key)
 }
 
 function homeSummaryQuery(db: Database) {
@@ -107,11 +133,7 @@ function homeSummaryQuery(db: Database) {
         jsonObject({
           id: connections.id,
           followUpOn: connections.followUpOn,
-          person: jsonObject({
-            firstName: people.firstName,
-            lastName: people.lastName,
-            company: people.company,
-          }),
+          person: jsonObject({ firstName: people.firstName, lastName: people.lastName }),
         }),
         sql`${connections.followUpOn} asc, ${connections.createdAt} asc, ${connections.id} asc`,
       ),
@@ -125,16 +147,32 @@ function homeSummaryQuery(db: Database) {
         lte(connections.followUpOn, sql.placeholder('dueBy')),
       ),
     )
-  const part = (query: SQLWrapper) => sql`(${query})::json`
+  const total = db
+    .select({ count: count() })
+    .from(connections)
+    .where(eq(connections.authorId, authorId))
+  const recent = connectionsJson(
+    db,
+    newest,
+    sql`${connections.createdAt} desc, ${connections.id} desc`,
+    'recentConnections',
+  )
+  const shared = connectionsJson(
+    db,
+    lastShared,
+    sql`${connections.sharedAt} desc, ${connections.id} desc`,
+    'sharedWithYou',
+  )
   return db
     .select({
       json: sql<string>`json_build_object(
-        'totalConnections', ${count()},
-        'recentConnections', ${part(connectionsJson(db, newest, sql`${connections.createdAt} desc, ${connections.id} desc`))},
-        'followUpsDue', ${part(followUpsDue)},
-        'sharedWithYou', ${part(connectionsJson(db, lastShared, sql`${connections.sharedAt} desc, ${connections.id} desc`))}
+        'totalConnections', (${total}),
+        'recentConnections', ${recent.json},
+        'followUpsDue', (${followUpsDue})::json,
+        'sharedWithYou', ${shared.json}
       )::text`,
+      dates: sql<string | null>`nullif(concat_ws(',', ${recent.dates}, ${shared.dates}), '')`,
     })
-    .from(connections)
-    .where(eq(connections.authorId, authorId))
+    .from(recent)
+    .crossJoin(shared)
 }

@@ -156,10 +156,25 @@ export function jsonPageFields(page: JsonPageRows, limit: number | Placeholder) 
     json: sql<string>`coalesce(json_agg(${page.row} order by ${page.n}) filter (where ${onPage}), '[]')::text`,
     next: sql<string | null>`case when count(*) > ${limit}
       then max(case when ${page.n} = ${limit} then ${page.position}::text end) end`,
-    dates: sql<string | null>`string_agg(
-      concat(${page.n} - 1, '.', replace(${page.dates}, ',', concat(',', ${page.n} - 1, '.'))),
-      ',' order by ${page.n}) filter (where ${onPage} and ${page.dates} is not null)`,
+    dates: sql<
+      string | null
+    >`${arrayDatePaths(page)} filter (where ${onPage} and ${page.dates} is not null)`,
   }
+}
+
+/**
+ * An aggregate of rows' date paths (jsonDatePaths, as `dates`) as the paths of those dates in the
+ * JSON array of the rows, in their order `n` (1, 2, ...), under `prefix` ('items.' for
+ * 'items.0.createdAt,items.1.createdAt'), comma-separated; null for no rows.
+ */
+export function arrayDatePaths(
+  rows: { dates: unknown; n: unknown },
+  prefix = '',
+): SQL<string | null> {
+  // The prefix is a key path of this codebase, never user input.
+  const place = sql`concat(${sql.raw(`'${prefix}'`)}, ${rows.n} - 1, '.')`
+  return sql<string | null>`string_agg(
+    concat(${place}, replace(${rows.dates}, ',', concat(',', ${place}))), ',' order by ${rows.n})`
 }
 
 /**
@@ -184,22 +199,24 @@ export function statementCache<Statement>() {
 }
 
 /**
- * A page's items as one JSON array text, in UTF-8, where the next page starts, and which of the
- * items' strings are dates (pageDatePaths reads them), as Postgres wrote them: only tRPC's answer
- * needs them, and decoding them for every REST page was a ninth of what that answer allocated.
+ * An answer's JSON text, in UTF-8, and which of its strings are dates (datePaths reads them), as
+ * Postgres wrote them: only tRPC's answer needs them, and decoding them for every REST page was a
+ * ninth of what that answer allocated.
  */
-export type JsonPage<Position = PagePosition> = {
+export type JsonAnswer = {
   json: Uint8Array<ArrayBuffer>
-  next: Position | null
   dates: Uint8Array | null
 }
 
+/** A page's items as one JSON array (JsonAnswer), and where the next page starts. */
+export type JsonPage<Position = PagePosition> = JsonAnswer & { next: Position | null }
+
 /**
- * The paths of a page's dates in its JSON array, comma-separated ('0.createdAt,1.createdAt');
- * null when it has none.
+ * The paths of an answer's dates in its JSON, comma-separated ('0.createdAt,1.createdAt' for a
+ * page's array); null when it has none.
  */
-export function pageDatePaths(page: JsonPage<unknown>): string | null {
-  return page.dates && utf8Text.decode(page.dates)
+export function datePaths(answer: JsonAnswer): string | null {
+  return answer.dates && utf8Text.decode(answer.dates)
 }
 
 /** A page with no items. */
@@ -209,7 +226,8 @@ export const emptyJsonPage = (): JsonPage<never> => ({
   dates: null,
 })
 
-type JsonPageRow = { json: string; next: string | null; dates: string | null }
+type JsonAnswerRow = { json: string; dates: string | null }
+type JsonPageRow = JsonAnswerRow & { next: string | null }
 
 type JsonPageQuery = PromiseLike<JsonPageRow[]> & {
   toSQL: () => { sql: string; params: unknown[] }
@@ -227,6 +245,23 @@ export function jsonPageStatement<Values extends Record<string, unknown>, Positi
 ): (values: Values) => Promise<JsonPage<Position>> {
   // The position's JSON is the statement's own jsonObject of the Position's fields.
   return jsonStatement(db, name, query, pageReader as JsonReader<JsonPageRow, JsonPage<Position>>)
+}
+
+/**
+ * A query built once that selects one JSON text as `json` and its date paths as `dates`
+ * (jsonDatePaths, arrayDatePaths), read as jsonBytesStatement reads a list's JSON.
+ */
+export function jsonAnswerStatement<Values extends Record<string, unknown>>(
+  db: Database,
+  name: string,
+  query: PromiseLike<JsonAnswerRow[]> & {
+    toSQL: () => { sql: string; params: unknown[] }
+    prepare: (name: string) => {
+      execute: (values: Record<string, unknown>) => Promise<JsonAnswerRow[]>
+    }
+  },
+): (values: Values) => Promise<JsonAnswer> {
+  return jsonStatement(db, name, query, answerReader)
 }
 
 /**
@@ -278,6 +313,14 @@ function jsonStatement<Row, Result>(
 const bytesReader: JsonReader<{ json: string }, Uint8Array<ArrayBuffer>> = {
   fromWire: wireBytes,
   fromRows: encodedText,
+}
+
+const answerReader: JsonReader<JsonAnswerRow, JsonAnswer> = {
+  fromWire: (rows) => ({ json: wireBytes(rows), dates: rows[0]?.[1] ?? null }),
+  fromRows: (rows) => {
+    const dates = rows[0]?.dates
+    return { json: encodedText(rows), dates: dates ? utf8.encode(dates) : null }
+  },
 }
 
 const pageReader: JsonReader<JsonPageRow, JsonPage<unknown>> = {
