@@ -6,7 +6,6 @@ import { CONNECTION_SEARCH_LIMIT, PAGE_SIZE } from '@fiveconnect/api/schemas'
 import { listConnectionsPageJson, listEventsForUserJson, type Database } from '@fiveconnect/db'
 import superjson from 'superjson'
 import type { Dataset } from './dataset.ts'
-import type { Selects } from './limits/floor-statement.ts'
 import type { LoadRequest } from './load/run-load.ts'
 import { HOT_SCENARIOS } from './targets.ts'
 
@@ -19,8 +18,6 @@ export type HotCall = {
 export type HotScenario = {
   /** Its figures' name (targets.ts' HOT_SCENARIOS). */
   name: string
-  /** What the app's statements select: the answer's JSON text, or rows it turns into JSON. */
-  selects: Selects
   calls: HotCall[]
 }
 
@@ -57,7 +54,6 @@ export function hotScenarios(dataset: Dataset): HotScenario[] {
   return [
     {
       name: HOT_SCENARIOS.connections.REST,
-      selects: 'json',
       calls: [
         {
           request: get(`/api/connections?limit=${PAGE_SIZE}`),
@@ -67,24 +63,20 @@ export function hotScenarios(dataset: Dataset): HotScenario[] {
     },
     {
       name: HOT_SCENARIOS.connections.tRPC,
-      selects: 'json',
       calls: [list('connections.list', firstPage)],
     },
     {
       name: HOT_SCENARIOS.events.REST,
-      selects: 'json',
       calls: [
         { request: get('/api/events'), answer: (db, userId) => listEventsForUserJson(db, userId) },
       ],
     },
     {
       name: HOT_SCENARIOS.events.tRPC,
-      selects: 'json',
       calls: [list('events.list', firstPage)],
     },
     {
       name: HOT_SCENARIOS.people.REST,
-      selects: 'json',
       calls: dataset.searchTerms.map((q) => ({
         request: get(`/api/people/search${query(q)}`),
         answer: jsonAnswer('people.search', { q }),
@@ -92,12 +84,10 @@ export function hotScenarios(dataset: Dataset): HotScenario[] {
     },
     {
       name: HOT_SCENARIOS.people.tRPC,
-      selects: 'json',
       calls: dataset.searchTerms.map((q) => list('people.search', { q })),
     },
     {
       name: HOT_SCENARIOS.memory.REST,
-      selects: 'json',
       calls: dataset.memoryTerms.map((q) => ({
         request: get(`/api/connections/search${query(q)}`),
         // The route's first page when none is asked for (routes/table/connections.ts).
@@ -106,12 +96,10 @@ export function hotScenarios(dataset: Dataset): HotScenario[] {
     },
     {
       name: HOT_SCENARIOS.memory.tRPC,
-      selects: 'json',
       calls: dataset.memoryTerms.map((q) => list('connections.search', { q, ...firstPage })),
     },
     {
       name: HOT_SCENARIOS.home.tRPC,
-      selects: 'rows',
       calls: [
         {
           request: trpcGet('home.summary', { today: today() }),

@@ -8,42 +8,29 @@ describe('floorStatement', () => {
   it("takes a JSON statement as it is, the user's id looked up by the session id", () => {
     const floor = floorStatement(
       [{ text: 'select json from t where a = $1 and b = $2 and c = $10', params: [USER, 3] }],
-      'json',
       USER,
     )
     expect(floor.text).toBe(`select json from t where a = ${session(1)} and b = $2 and c = $10`)
     expect(floor).toMatchObject({ params: [USER, 3], sessionParams: [0] })
   })
 
-  it('aggregates rows to JSON in Postgres', () => {
-    const floor = floorStatement(
-      [{ text: 'select id from p where o = $1', params: [USER] }],
-      'rows',
-      USER,
-    )
-    expect(floor.text).toBe(
-      `select coalesce(json_agg(r), '[]')::text from (select id from p where o = ${session(1)}) r`,
-    )
-  })
-
   it('folds several statements into one, their parameters numbered on', () => {
     const floor = floorStatement(
       [
-        { text: 'select count(*) from c where a = $1', params: [USER] },
-        { text: 'select id from c where a = $1 and d = $2', params: [USER, 'x'] },
+        { text: 'select json from c where a = $1', params: [USER] },
+        { text: 'select json from c where a = $1 and d = $2', params: [USER, 'x'] },
       ],
-      'rows',
       USER,
     )
     expect(floor.text).toBe(
-      `select json_build_array((select coalesce(json_agg(r), '[]') from (select count(*) from c where a = ${session(1)}) r), ` +
-        `(select coalesce(json_agg(r), '[]') from (select id from c where a = ${session(2)} and d = $3) r))::text`,
+      `select json_build_array((select json from c where a = ${session(1)})::json, ` +
+        `(select json from c where a = ${session(2)} and d = $3)::json)::text`,
     )
     expect(floor).toMatchObject({ params: [USER, USER, 'x'], sessionParams: [0, 1] })
   })
 
   it('refuses a statement that does not name the user, which no session could stand for', () => {
-    expect(() => floorStatement([{ text: 'select 1', params: [] }], 'json', USER)).toThrow(
+    expect(() => floorStatement([{ text: 'select 1', params: [] }], USER)).toThrow(
       /does not name the user/,
     )
   })

@@ -7,13 +7,6 @@ import type { CapturedStatement } from '@fiveconnect/db/bench'
  */
 export type FloorStatement = { text: string; params: unknown[]; sessionParams: number[] }
 
-/**
- * What a captured statement selects: the answer's JSON text in its first column ('json', the lists
- * whose JSON Postgres builds, as the app does), or rows the app turns into JSON itself ('rows'),
- * which the floor has Postgres aggregate instead.
- */
-export type Selects = 'json' | 'rows'
-
 const PARAM = /\$(\d+)(?!\d)/g
 
 /** The statement with its parameters $1... numbered from `offset` + 1. */
@@ -21,18 +14,15 @@ function renumbered(text: string, offset: number): string {
   return offset === 0 ? text : text.replace(PARAM, (_match, n: string) => `$${Number(n) + offset}`)
 }
 
-const asJson = (text: string, selects: Selects) =>
-  selects === 'json' ? `(${text})` : `(select coalesce(json_agg(r), '[]') from (${text}) r)`
-
 /**
- * One statement for the route: a single statement as it is (aggregated to JSON when it selects
- * rows), several as one JSON array of their answers, so the floor makes one round trip where the
- * app may make several. Every parameter holding `userId` becomes a lookup of the session's user by
- * the session id, as the session check would make in the same statement.
+ * One statement for the route from the app's statements, each answering its JSON text in its first
+ * column as the hot routes' statements do: a single statement as it is, several as one JSON array
+ * of their answers, so the floor makes one round trip where the app may make several. Every
+ * parameter holding `userId` becomes a lookup of the session's user by the session id, as the
+ * session check would make in the same statement.
  */
 export function floorStatement(
   captured: readonly CapturedStatement[],
-  selects: Selects,
   userId: string,
 ): FloorStatement {
   if (captured.length === 0) throw new Error('The app sent no statement')
@@ -40,16 +30,13 @@ export function floorStatement(
   const params: unknown[] = []
   const [only] = captured
   if (only && captured.length === 1) {
-    text =
-      selects === 'json'
-        ? only.text
-        : `select coalesce(json_agg(r), '[]')::text from (${only.text}) r`
+    text = only.text
     params.push(...only.params)
   } else {
     const parts = captured.map((statement) => {
-      const part = asJson(renumbered(statement.text, params.length), selects)
+      const part = `(${renumbered(statement.text, params.length)})::json`
       params.push(...statement.params)
-      return selects === 'json' ? `${part}::json` : part
+      return part
     })
     text = `select json_build_array(${parts.join(', ')})::text`
   }

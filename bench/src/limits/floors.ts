@@ -43,7 +43,7 @@ async function floorStatements(
       const statements: FloorStatement[] = []
       for (const call of scenario.calls) {
         const captured = await captureStatements(databaseUrl, (db) => call.answer(db, userId))
-        statements.push(floorStatement(captured, scenario.selects, userId))
+        statements.push(floorStatement(captured, userId))
       }
       floors.set(scenario.name, statements)
     } catch (error) {
