@@ -86,20 +86,15 @@ export const JSON_LISTS: Readonly<Record<string, JsonList<z.ZodType<unknown>>>> 
   'home.summary': jsonList({
     input: homeSummaryInput,
     output: homeSummaryOutput,
-    answer: async (db, userId, input) => {
-      const summary = await getHomeSummaryJson(db, homeSummaryOf(userId, input))
-      return [utf8.encode('{"json":'), summary.json, utf8.encode(`${superjsonMeta(summary)}}`)]
-    },
+    answer: async (db, userId, input) =>
+      superjsonAnswer(await getHomeSummaryJson(db, homeSummaryOf(userId, input))),
   }),
   'people.search': jsonList({
     input: searchPeopleInput,
     output: peopleSearchOutput,
     // No dates in a result: superjson writes no `meta`.
-    answer: async (db, userId, input) => [
-      utf8.encode('{"json":'),
-      await peopleSearchJson(db, userId, input),
-      utf8.encode('}'),
-    ],
+    answer: async (db, userId, input) =>
+      superjsonAnswer({ json: await peopleSearchJson(db, userId, input), dates: null }),
   }),
 }
 
@@ -115,6 +110,11 @@ function superjsonPage(page: JsonPage<object>): Uint8Array[] {
     page.json,
     utf8.encode(`,"nextCursor":${JSON.stringify(nextCursor)}}${superjsonMeta(page, 'items.')}}`),
   ]
+}
+
+/** The answer as superjson writes the procedure's answer when it is that JSON: `{json, meta}`. */
+function superjsonAnswer(answer: JsonAnswer): Uint8Array[] {
+  return [utf8.encode('{"json":'), answer.json, utf8.encode(`${superjsonMeta(answer)}}`)]
 }
 
 /**
